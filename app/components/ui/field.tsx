@@ -1,0 +1,124 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+const control =
+  "block w-full min-h-11 rounded-md border border-line bg-white px-3 py-2 text-base aria-[invalid=true]:border-danger disabled:bg-gray-100 disabled:text-muted";
+
+interface FieldShell {
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+}
+
+function Shell({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  children,
+}: FieldShell & { id: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+        {optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: string) {
+  return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  ...props
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} optional={optional}>
+      <input
+        id={id}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+      />
+    </Shell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  ...props
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} optional={optional}>
+      <textarea
+        id={id}
+        rows={4}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  optional,
+  options,
+  placeholder = "Choose…",
+  ...props
+}: FieldShell &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly (string | { value: string; label: string })[];
+    placeholder?: string;
+  }) {
+  const id = useId();
+  return (
+    <Shell id={id} label={label} error={error} hint={hint} optional={optional}>
+      <select
+        id={id}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => {
+          const { value, label: text } = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </Shell>
+  );
+}

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { ALL_RESTAURANT_TYPES, COUNTRIES } from "~/lib/reference-data.ts";
+
+export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Tell"] as const;
+export const SOCIAL_LINK_MAX_LENGTH = 100;
+export const SOCIAL_LINKS_MAX = 6;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
+const optional = (max = 200) =>
+  z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+
+const email = z
+  .string({ error: "Please enter your email." })
+  .trim()
+  .min(1, "Please enter your email.")
+  .pipe(z.email("Please enter a valid email address."))
+  .transform((v) => v.toLowerCase());
+
+const newPassword = z
+  .string({ error: "Please enter a password." })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+/** SPEC §5: trimmed, non-empty, at most 100 characters, at most 6 links. */
+export const socialLinkSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a link.")
+  .max(SOCIAL_LINK_MAX_LENGTH, `A link may have at most ${SOCIAL_LINK_MAX_LENGTH} characters.`);
+
+export const socialLinksSchema = z
+  .array(socialLinkSchema)
+  .max(SOCIAL_LINKS_MAX, `At most ${SOCIAL_LINKS_MAX} links.`)
+  .default([]);
+
+/** Whether the Add button of the social links field may be used. */
+export function canAddSocialLink(draft: string, links: readonly string[]): boolean {
+  return links.length < SOCIAL_LINKS_MAX && socialLinkSchema.safeParse(draft).success;
+}
+
+function isRestaurantType(value: string): boolean {
+  return ALL_RESTAURANT_TYPES.includes(value);
+}
+
+function isCountry(value: string): boolean {
+  return COUNTRIES.includes(value);
+}
+
+// Characters that would break the restaurant's public URL /r/{urlName}.
+const restNamePattern = /^[^/?#%\\]+$/u;
+
+export const restaurantSignupSchema = z.object({
+  restName: required("Please enter the restaurant name.", 80).regex(
+    restNamePattern,
+    "The name cannot contain / ? # % or \\.",
+  ),
+  restType: required("Please choose the restaurant type.", 60).refine(isRestaurantType, {
+    message: "Please choose the restaurant type.",
+  }),
+  restOthertypes: z
+    .array(z.string().refine(isRestaurantType, { message: "Choose types from the list." }))
+    .max(10, "Choose at most 10 other types.")
+    .default([]),
+  hasDelivery: z.enum(["yes", "no"], { error: "Please choose whether you deliver." }),
+  country: required("Please choose your country.", 60).refine(isCountry, {
+    message: "Please choose your country.",
+  }),
+  about: required("Please tell customers about your restaurant.", 2000),
+  username: required("Please enter a username.", 40),
+  email,
+  password: newPassword,
+  contact: optional(30),
+  contacttwo: optional(30),
+  restWhatsapp: optional(30),
+  restInsta: optional(SOCIAL_LINK_MAX_LENGTH),
+  restFb: optional(SOCIAL_LINK_MAX_LENGTH),
+  restX: optional(SOCIAL_LINK_MAX_LENGTH),
+  restWebsite: optional(SOCIAL_LINK_MAX_LENGTH),
+  address: optional(300),
+  sociallinks: socialLinksSchema,
+});
+export type RestaurantSignup = z.infer<typeof restaurantSignupSchema>;
+
+export const customerSignupSchema = z.object({
+  firstName: required("Please enter your first name.", 60),
+  lastName: required("Please enter your last name.", 60),
+  gender: z.enum(GENDERS, { error: "Please choose a gender option." }),
+  about: required("Please tell us a little about yourself.", 2000),
+  username: required("Please enter a username.", 40),
+  email,
+  password: newPassword,
+  country: optional(60).refine((c) => c === "" || isCountry(c), { message: "Please choose a country from the list." }),
+  contact: optional(30),
+  sociallinks: socialLinksSchema,
+});
+export type CustomerSignup = z.infer<typeof customerSignupSchema>;
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Please enter your password." }).min(1, "Please enter your password."),
+  redirectTo: z.string().optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "This reset link is not valid."),
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "New passwords do not match.",
+    path: ["confirmPassword"],
+  });
+
+/** Keys of a form that carry several values (checkboxes, repeated hidden inputs). */
+const LIST_FIELDS = new Set(["sociallinks", "restOthertypes"]);
+
+/** FormData to a plain object the schemas above can parse; files are dropped. */
+export type FormValues = Record<string, string | string[]>;
+
+export function formValues(form: FormData): FormValues {
+  const out: FormValues = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+    out[key] = LIST_FIELDS.has(key) ? values : (values[0] ?? "");
+  }
+  for (const key of LIST_FIELDS) out[key] ??= [];
+  return out;
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Only safe, same-site paths are followed after login. */
+export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Spinner } from "~/components/ui/spinner.tsx";
+
+/**
+ * SPEC §2: 'Create Your Account', links to /sign-in and /forgotpassword, and a
+ * loading view in place of the form while it is sent. The form is hidden, not
+ * removed, so a refused sign-up comes back with everything still filled in.
+ */
+export function SignupShell({ kind, busy, children }: { kind: string; busy: boolean; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl rounded-xl bg-white p-6 shadow-sm sm:p-10">
+      <h1 className="text-2xl font-bold">Create Your Account</h1>
+      <p className="mt-1 text-muted">{kind}</p>
+      {busy ? <Spinner label="Creating your account…" /> : null}
+      <div hidden={busy} className="mt-6">
+        {children}
+      </div>
+      <p className="mt-6 flex flex-wrap gap-x-4 gap-y-2">
+        <span>
+          Already have an account?{" "}
+          <Link to="/sign-in" className="font-medium text-brand underline">
+            Sign In
+          </Link>
+        </span>
+        <Link to="/forgotpassword" className="font-medium text-brand underline">
+          Forgot Password?
+        </Link>
+      </p>
+    </div>
+  );
+}

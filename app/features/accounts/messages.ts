@@ -1,0 +1,15 @@
+/** SPEC §8 texts (word for word) and Foodverse's own, used by screens and use cases. */
+export const MESSAGES = {
+  nameTaken: "Restaurant name already exists. Try a different name.",
+  signupFailed: "Something went wrong. Please contact Foodverse support.",
+  signupOk: "Sign Up was successful",
+  noData: "Sorry, no data found for this user. Please sign up.",
+  badCredentials: "Bad user credentials",
+  tooMany: "Too many attempts. Try again later.",
+  resetSent: "Email was sent",
+  resetFailed: "Could not sent reset password",
+  emailTaken: "An account with this email already exists.",
+  checkFields: "Please check the highlighted fields.",
+  resetDone: "Your password was changed. Log in with the new password.",
+  resetInvalid: "This reset link has expired or was already used. Ask for a new one.",
+} as const;

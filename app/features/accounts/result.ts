@@ -1,0 +1,21 @@
+import type { ToastLevel } from "~/lib/toast.ts";
+import type { FieldErrors } from "./accounts.schema.ts";
+
+/** What a use case answers when it refuses: an HTTP status and the words a person reads. */
+export interface Failure {
+  ok: false;
+  status: number;
+  message: string;
+  level: ToastLevel;
+  fieldErrors?: FieldErrors;
+}
+
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+export function fail(
+  status: number,
+  message: string,
+  extra: { level?: ToastLevel; fieldErrors?: FieldErrors } = {},
+): Failure {
+  return { ok: false, status, message, level: extra.level ?? "error", fieldErrors: extra.fieldErrors };
+}

@@ -1,0 +1,13 @@
+/**
+ * SPEC §3/§5: a restaurant's urlName (and a branch slug) is its name lowercased
+ * with whitespace removed. NFC first, so the same Urdu name typed on two
+ * keyboards gives one slug.
+ */
+export function toSlug(name: string): string {
+  return name.normalize("NFC").toLowerCase().replace(/\s+/gu, "");
+}
+
+/** The public path of a restaurant page, safe for any script in the name. */
+export function restaurantPath(urlName: string): string {
+  return `/r/${encodeURIComponent(urlName)}`;
+}

@@ -1,0 +1,12 @@
+export type ToastLevel = "success" | "error" | "warning" | "info";
+
+/** A message for the toast container; the id makes a repeated message show again. */
+export interface ToastMessage {
+  id: string;
+  level: ToastLevel;
+  message: string;
+}
+
+export function toastMessage(level: ToastLevel, message: string): ToastMessage {
+  return { id: crypto.randomUUID(), level, message };
+}

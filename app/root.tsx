@@ -1,0 +1,100 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  useRouteLoaderData,
+} from "react-router";
+import { ToastContainer } from "react-toastify";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteHeader } from "./components/site-header.tsx";
+import { useToastMessage } from "./components/ui/use-toast-message.ts";
+import { getViewer } from "./features/accounts/accounts.server.ts";
+import { nonceContext } from "./server/context.ts";
+import { servicesOf } from "./server/request.server.ts";
+import { takeToast } from "./server/toast.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const [viewer, { toast, headers }] = await Promise.all([
+    getViewer(services, request.headers),
+    takeToast(request),
+  ]);
+  return data(
+    {
+      viewer: viewer && { role: viewer.role, displayName: viewer.displayName },
+      toast,
+      nonce: context.get(nonceContext),
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.nonce;
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b4410c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-gray-50 font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader viewer={root?.viewer ?? null} />
+        <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
+          {children}
+        </main>
+        {/* SPEC §2: top-right, dark, 4000 ms, no progress bar, click to close, pause on hover and focus loss, draggable. */}
+        <ToastContainer
+          position="top-right"
+          theme="dark"
+          autoClose={4000}
+          hideProgressBar
+          closeOnClick
+          pauseOnHover
+          pauseOnFocusLoss
+          draggable
+        />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function meta() {
+  return [{ title: "Foodverse" }, { name: "description", content: "Restaurant menus, branches and reviews." }];
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToastMessage(loaderData.toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Unknown Error";
+  if (isRouteErrorResponse(error)) detail = error.statusText || `${error.status}`;
+  else if (error instanceof Error) detail = error.message;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-4xl font-bold">Oops!</h1>
+      <p className="mt-4 text-lg">Sorry, an unexpected error has occurred.</p>
+      <p className="mt-2 text-muted">
+        <i>{detail}</i>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// SPEC §2's table. The sources disagree on two names, so both spellings
+// render the same screen (DESIGN §4.1). Screens are added by the issue that builds them.
+export default [
+  index("routes/public/home.tsx"),
+  route("signup", "routes/account/signup.tsx"),
+  route("signup/restaurantsignup", "routes/account/restaurant-signup.tsx"),
+  route("signup/customersignup", "routes/account/customer-signup.tsx"),
+  route("login", "routes/account/login.tsx", { id: "login" }),
+  route("sign-in", "routes/account/login.tsx", { id: "sign-in" }),
+  route("forgotpassword", "routes/account/forgot-password.tsx", { id: "forgotpassword" }),
+  route("forgot-password", "routes/account/forgot-password.tsx", { id: "forgot-password" }),
+  route("reset-password", "routes/account/reset-password.tsx"),
+  route("logout", "routes/account/logout.tsx"),
+  route("profile/restaurant", "routes/restaurant/layout.tsx", [index("routes/restaurant/profile.tsx")]),
+  route("profile/customer", "routes/customer/layout.tsx", [index("routes/customer/profile.tsx")]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,57 @@
+import { Form, redirect, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { PasswordField } from "~/components/ui/password-field.tsx";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { SignupShell } from "~/features/accounts/components/signup-shell.tsx";
+import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
+import { customerSignupSchema, formValues, GENDERS } from "~/features/accounts/accounts.schema.ts";
+import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
+import { MESSAGES } from "~/features/accounts/messages.ts";
+import { COUNTRIES } from "~/lib/reference-data.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import { flashToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/customer-signup";
+
+export const meta = () => [{ title: "Customer sign up · Foodverse" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const result = await signUpCustomer(servicesOf(context), values, request.headers);
+  if (!result.ok) return refused(result, values);
+  return redirect("/", { headers: await flashToast(result.headers, "success", MESSAGES.signupOk) });
+}
+
+export default function CustomerSignup({ actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit } = useSchemaForm(customerSignupSchema, actionData?.fieldErrors);
+  const v = (key: string) => {
+    const value = actionData?.values[key];
+    return typeof value === "string" ? value : undefined;
+  };
+  const links = actionData?.values.sociallinks;
+  return (
+    <SignupShell kind="For customers: find food near you and share your reviews." busy={busy}>
+      <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" name="firstName" required maxLength={60} autoComplete="given-name" defaultValue={v("firstName")} error={errors.firstName} />
+          <TextField label="Last name" name="lastName" required maxLength={60} autoComplete="family-name" defaultValue={v("lastName")} error={errors.lastName} />
+        </div>
+        <SelectField label="Gender" name="gender" required options={GENDERS} defaultValue={v("gender")} error={errors.gender} />
+        <TextAreaField label="About" name="about" required maxLength={2000} defaultValue={v("about")} error={errors.about} />
+        <TextField label="Username" name="username" required maxLength={40} autoComplete="username" defaultValue={v("username")} error={errors.username} />
+        <TextField label="Email" name="email" type="email" required autoComplete="email" defaultValue={v("email")} error={errors.email} />
+        <PasswordField label="Password" name="password" required minLength={8} autoComplete="new-password" error={errors.password} />
+        <SelectField label="Country" name="country" optional options={COUNTRIES} defaultValue={v("country")} error={errors.country} />
+        <TextField label="Mobile number" name="contact" type="tel" optional maxLength={30} defaultValue={v("contact")} error={errors.contact} />
+        <SocialLinksField initial={Array.isArray(links) ? links.map(String) : []} error={errors.sociallinks} />
+        <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+          Sign Up
+        </button>
+      </Form>
+    </SignupShell>
+  );
+}

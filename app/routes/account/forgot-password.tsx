@@ -1,0 +1,60 @@
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { TextField } from "~/components/ui/field.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { formValues, type FieldErrors, type FormValues } from "~/features/accounts/accounts.schema.ts";
+import { requestPasswordReset } from "~/features/accounts/accounts.server.ts";
+import { MESSAGES } from "~/features/accounts/messages.ts";
+import { toastMessage } from "~/lib/toast.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () => [{ title: "Forgot password · Foodverse" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const result = await requestPasswordReset(servicesOf(context), values);
+  if (!result.ok) return refused(result, values);
+  // The same answer whether or not an account has this address.
+  return {
+    toast: toastMessage("success", MESSAGES.resetSent),
+    fieldErrors: {} as FieldErrors,
+    values: {} as FormValues,
+    sent: true,
+  };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const busy = useNavigation().state === "submitting";
+  const sent = actionData && "sent" in actionData;
+  return (
+    <div className="mx-auto max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-10">
+      <h1 className="mb-2 text-2xl font-bold">Forgot Password</h1>
+      <p className="mb-6 text-muted">Enter your account's email and we will send you a link to choose a new password.</p>
+      {sent ? (
+        <p role="status" className="mb-4 rounded-md bg-brand-soft p-3">
+          Email was sent. If an account uses this address, the link in it works for one hour.
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={String(actionData?.values.email ?? "")}
+          error={actionData?.fieldErrors.email}
+        />
+        <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+          {busy ? "Sending…" : "Send Reset Password"}
+        </button>
+      </Form>
+      <Link to="/sign-in" className="mt-6 inline-flex min-h-11 items-center font-medium text-brand underline">
+        Sign In Instead
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { logOut } from "~/features/accounts/accounts.server.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/logout";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = await logOut(servicesOf(context), request.headers);
+  return redirect("/", { headers });
+}
+
+// Sign-out is a POST only; a GET (a link, a prefetch) must not end the session.
+export function loader() {
+  return redirect("/");
+}

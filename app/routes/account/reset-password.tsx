@@ -1,0 +1,51 @@
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { PasswordField } from "~/components/ui/password-field.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { resetPassword } from "~/features/accounts/accounts.server.ts";
+import { MESSAGES } from "~/features/accounts/messages.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import { flashToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => [{ title: "Choose a new password · Foodverse" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await request.formData());
+  const result = await resetPassword(servicesOf(context), values);
+  if (!result.ok) return refused(result, {}, { expired: result.message === MESSAGES.resetInvalid });
+  return redirect("/login", { headers: await flashToast(new Headers(), "success", MESSAGES.resetDone) });
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  const expired = !token || actionData?.expired;
+  return (
+    <div className="mx-auto max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-10">
+      <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
+      {expired ? (
+        <div role="alert" className="flex flex-col gap-4">
+          <p>{MESSAGES.resetInvalid}</p>
+          <Link to="/forgot-password" className={buttonClass("primary")}>
+            Send a new link
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="token" value={token} />
+          <PasswordField label="New password" name="password" required minLength={8} autoComplete="new-password" error={errors.password} />
+          <PasswordField label="Retype new password" name="confirmPassword" required autoComplete="new-password" error={errors.confirmPassword} />
+          <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+            {busy ? "Saving…" : "Change password"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

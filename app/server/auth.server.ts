@@ -1,0 +1,80 @@
+import { betterAuth, type BetterAuthOptions } from "better-auth";
+import type { Kysely } from "kysely";
+import type { Dialect } from "./db.server.ts";
+import type { DB } from "./db-schema.server.ts";
+
+export const CLIENT_IP_HEADER = "x-foodverse-client-ip";
+
+export interface AuthSettings {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  publicUrl: string;
+  secret: string;
+  rateLimit: { enabled: boolean; max: number; windowSeconds: number };
+  sendResetPassword(args: { email: string; name: string; token: string }): Promise<void>;
+}
+
+/**
+ * Every account action goes through the app's own forms and server actions, which
+ * add the per-account throttle and the role records. The matching better-auth HTTP
+ * endpoints are closed so nothing can go around them.
+ */
+const closedPaths = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/request-password-reset",
+  "/forget-password",
+  "/reset-password",
+  "/change-password",
+  "/set-password",
+  "/change-email",
+  "/update-user",
+  "/delete-user",
+  "/verify-password",
+  "/send-verification-email",
+  "/verify-email",
+];
+
+export function authOptions(settings: AuthSettings) {
+  return {
+    appName: "Foodverse",
+    baseURL: settings.publicUrl,
+    basePath: "/api/auth",
+    secret: settings.secret,
+    database: { db: settings.db, type: settings.dialect },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        await settings.sendResetPassword({ email: user.email, name: user.name, token });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: settings.rateLimit.enabled,
+      window: settings.rateLimit.windowSeconds,
+      max: settings.rateLimit.max,
+      storage: "database",
+    },
+    advanced: {
+      useSecureCookies: settings.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // server/app.ts writes this header from the socket (or the trusted proxy) on
+      // every request, overwriting whatever the client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    trustedOrigins: [settings.publicUrl],
+    disabledPaths: closedPaths,
+    telemetry: { enabled: false },
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(settings: AuthSettings) {
+  return betterAuth(authOptions(settings));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

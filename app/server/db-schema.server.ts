@@ -1,0 +1,110 @@
+import type { Generated } from "kysely";
+
+/**
+ * Tables owned by Foodverse. Booleans are stored as 0/1 integers, lists as JSON
+ * text and timestamps as ISO-8601 text, so one query works on SQLite and PostgreSQL.
+ * better-auth's own tables (user, session, account, verification) are typed loosely
+ * because only better-auth writes them.
+ */
+export interface RestaurantTable {
+  id: string;
+  usertype: "restaurant";
+  isactive: number;
+  chargespaid: string;
+  approvalStatus: "pending" | "approved" | "rejected";
+  approvalNote: Generated<string>;
+  restName: string;
+  urlName: string;
+  restType: string;
+  restOthertypes: string;
+  country: string;
+  username: string;
+  email: string;
+  address: string;
+  contact: string;
+  contacttwo: string;
+  about: string;
+  restRating: number;
+  restRatingoutof: number;
+  restInsta: string;
+  restFb: string;
+  restX: string;
+  restWhatsapp: string;
+  restWebsite: string;
+  sociallinks: string;
+  restPriceavg: number;
+  restQRcode: string;
+  restQRimg: string;
+  restNoofReviews: number;
+  restNoofBranches: number;
+  hasDelivery: string;
+  profileImageUrl: Generated<string>;
+  coverImageUrl: Generated<string>;
+  timestamp: string;
+}
+
+export interface CustomerTable {
+  id: string;
+  usertype: "customer";
+  isactive: number;
+  chargespaid: string;
+  firstName: string;
+  lastName: string;
+  gender: string;
+  country: string;
+  username: string;
+  email: string;
+  contact: string;
+  about: string;
+  sociallinks: string;
+  profileImageUrl: Generated<string>;
+  coverImageUrl: Generated<string>;
+  timestamp: string;
+}
+
+export interface AdminTable {
+  id: string;
+  timestamp: string;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  windowStart: string;
+  lockedUntil: string | null;
+}
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: unknown;
+  image: string | null;
+  createdAt: unknown;
+  updatedAt: unknown;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: unknown;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: unknown;
+}
+
+export interface DB {
+  restaurant: RestaurantTable;
+  customer: CustomerTable;
+  admin: AdminTable;
+  login_throttle: LoginThrottleTable;
+  user: UserTable;
+  session: SessionTable;
+  verification: VerificationTable;
+  kysely_migration: { name: string; timestamp: Generated<string> };
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["on", "off", "true", "false", "1", "0"])
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Foodverse <no-reply@foodverse.local>"),
+  APPROVAL_MODE: z.enum(["manual", "auto"]).default("manual"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: flag.default(false),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  AUTH_RATE_LIMIT: flag.optional(),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; AUTH_RATE_LIMIT: boolean };
+
+/** Parses configuration once at boot; a bad value stops the process with a readable list. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = EnvSchema.safeParse(blanksRemoved);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
+  };
+}

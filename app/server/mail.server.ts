@@ -1,0 +1,50 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "./log.server.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * With SMTP_URL, mail goes to that server. Without it, each message is written to
+ * DATA_DIR/outbox as an .eml file and its text is logged, so a password reset works
+ * on a laptop with no mail server.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: Logger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+        options.log.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      options.log.info(
+        { to: message.to, subject: message.subject, file: path.basename(file), text: message.text },
+        "mail written to outbox",
+      );
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createAuth, type Auth } from "./auth.server.ts";
+import { openDatabase, type Database } from "./db.server.ts";
+import { parseEnv, type Env } from "./env.server.ts";
+import { createLogger, type Logger } from "./log.server.ts";
+import { createMailer, type Mailer } from "./mail.server.ts";
+import { migrate } from "./migrate.server.ts";
+import { resetPasswordMail } from "./reset-mail.server.ts";
+
+/** Everything a use case may need, created once per process (or per test). */
+export interface Services {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * Without AUTH_SECRET a random secret is made once and kept in DATA_DIR, so a
+ * laptop install needs no setup and sessions survive restarts. Several app
+ * processes must share one AUTH_SECRET.
+ */
+function resolveSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}
+
+export function createServices(env: Env, overrides: { mailer?: Mailer; log?: Logger } = {}): Services {
+  const log = overrides.log ?? createLogger(env.LOG_LEVEL);
+  const database = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: path.join(env.DATA_DIR, "foodverse.db"),
+  });
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: path.join(env.DATA_DIR, "outbox"),
+      log,
+    });
+  const auth = createAuth({
+    db: database.db,
+    dialect: database.dialect,
+    publicUrl: env.PUBLIC_URL,
+    secret: resolveSecret(env),
+    rateLimit: {
+      enabled: env.AUTH_RATE_LIMIT,
+      max: env.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    sendResetPassword: ({ email, name, token }) =>
+      mailer.send(resetPasswordMail({ email, name, link: `${env.PUBLIC_URL}/reset-password?token=${token}` })),
+  });
+  return { env, database, auth, mailer, log, close: () => database.close() };
+}
+
+let shared: Promise<Services> | undefined;
+
+/** The process's services, migrated, made on first use from process.env. */
+export function getServices(): Promise<Services> {
+  shared ??= (async () => {
+    const services = createServices(parseEnv());
+    await migrate(services.database, services.auth);
+    return services;
+  })();
+  return shared;
+}

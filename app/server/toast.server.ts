@@ -1,0 +1,35 @@
+import { createCookie } from "react-router";
+import { toastMessage, type ToastLevel, type ToastMessage } from "~/lib/toast.ts";
+
+// A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
+const toastCookie = createCookie("fv_toast", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60,
+});
+
+export async function flashToast(headers: Headers, level: ToastLevel, message: string): Promise<Headers> {
+  headers.append("set-cookie", await toastCookie.serialize(toastMessage(level, message)));
+  return headers;
+}
+
+/** Reads the pending toast, if any, and the header that clears it. */
+export async function takeToast(request: Request): Promise<{ toast: ToastMessage | null; headers: Headers }> {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (!cookie?.includes("fv_toast=")) return { toast: null, headers };
+  const value: unknown = await toastCookie.parse(cookie);
+  headers.append("set-cookie", await toastCookie.serialize("", { maxAge: 0 }));
+  const toast = isToast(value) ? value : null;
+  return { toast, headers };
+}
+
+function isToast(value: unknown): value is ToastMessage {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ToastMessage).message === "string" &&
+    typeof (value as ToastMessage).id === "string"
+  );
+}

@@ -1,0 +1,8 @@
+import type { Migration } from "kysely/migration";
+import { accounts } from "./0001-accounts.ts";
+
+// Listed here (not read from the folder) so the migrations are bundled into the
+// server build and run the same from source and from build/.
+export const migrations: Record<string, Migration> = {
+  "0001-accounts": accounts,
+};

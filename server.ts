@@ -1,0 +1,58 @@
+// The process entry (`npm start`, `npm run dev`): static files, compression, the
+// app from server/app.ts, and a graceful stop. Runs on Node 24 as TypeScript.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import compression from "compression";
+import express from "express";
+
+const DEV = process.env.NODE_ENV !== "production";
+const BUILD_ENTRY = "./build/server/index.js";
+type AppModule = typeof import("./server/app.ts");
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let appModule: AppModule;
+if (DEV) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  appModule = (await viteDevServer.ssrLoadModule("./server/app.ts")) as AppModule;
+} else {
+  if (!fs.existsSync(BUILD_ENTRY)) {
+    console.log("No build found: building first (npm run build)…");
+    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  // Fingerprinted assets never change; everything else in public/ may.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  appModule = (await import(BUILD_ENTRY)) as AppModule;
+}
+
+const { app, services } = await appModule.createApp();
+server.use(app);
+
+const { PORT: port, HOST: host } = services.env;
+const listener: Server = server.listen(port, host, () => {
+  services.log.info({ port, host, mode: DEV ? "development" : "production" }, "Foodverse is listening");
+});
+
+let stopping = false;
+function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  services.log.info({ signal }, "stopping: no new connections, finishing requests in flight");
+  listener.close(() => {
+    void services.close().then(() => process.exit(0));
+  });
+  listener.closeIdleConnections();
+  setTimeout(() => {
+    listener.closeAllConnections();
+    process.exit(0);
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import express from "express";
+import helmet from "helmet";
+import { sql } from "kysely";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
+import { nonceContext, servicesContext } from "~/server/context.ts";
+import { getServices, type Services } from "~/server/services.server.ts";
+
+// Bundled into build/server/index.js as the SSR entry, so the routes and this
+// app share one module graph: one database pool, one auth instance.
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Mutating requests from another site are refused (with SameSite=Lax cookies, a second wall). */
+function sameOriginOnly(publicUrl: string): express.RequestHandler {
+  const allowed = new URL(publicUrl).host;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    let crossSite = site === "cross-site";
+    if (origin && origin !== "null") {
+      const host = URL.canParse(origin) ? new URL(origin).host : "";
+      crossSite = host !== allowed && host !== req.get("host");
+    } else if (origin === "null") {
+      crossSite = true;
+    }
+    if (!crossSite) return next();
+    req.log.warn({ origin, site }, "cross-site request refused");
+    res.status(403).type("text/plain").send("Forbidden: cross-site request");
+  };
+}
+
+export async function createApp(): Promise<{ app: express.Express; services: Services }> {
+  const services = await getServices();
+  const { env, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    // Overwrites anything the client sent: rate limits key on this header.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+          // react-toastify injects its stylesheet at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https://") ? [] : null,
+        },
+      },
+      strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    try {
+      await sql`select 1`.execute(services.database.db);
+      res.json({ status: "ready", database: services.database.dialect });
+    } catch (error) {
+      req.log.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(sameOriginOnly(env.PUBLIC_URL));
+  app.all("/api/auth/{*any}", toNodeHandler(services.auth));
+
+  app.all(
+    "/{*any}",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(nonceContext, res.locals.nonce as string);
+        return context;
+      },
+    }),
+  );
+  return { app, services };
+}

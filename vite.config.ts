@@ -1,0 +1,13 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  // The SSR build's entry is our Express app, so the server, the routes and
+  // every service share one module graph (one database pool, one auth instance).
+  environments: {
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+  },
+  plugins: [tailwindcss(), reactRouter()],
+});
