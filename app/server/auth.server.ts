@@ -1,9 +1,22 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Dialect } from "./db.server.ts";
 import type { DB } from "./db-schema.server.ts";
+import type { Logger } from "./log.server.ts";
 
 export const CLIENT_IP_HEADER = "x-foodverse-client-ip";
+
+// better-auth logs and swallows a failing sendResetPassword; the use case must
+// still tell the person ('Could not sent reset password'), so the failure is
+// carried back through this per-call slot.
+const mailFailure = new AsyncLocalStorage<{ error?: unknown }>();
+
+export async function withMailFailure<T>(run: () => Promise<T>): Promise<{ value: T; mailError?: unknown }> {
+  const slot: { error?: unknown } = {};
+  const value = await mailFailure.run(slot, run);
+  return { value, mailError: slot.error };
+}
 
 export interface AuthSettings {
   db: Kysely<DB>;
@@ -11,6 +24,7 @@ export interface AuthSettings {
   publicUrl: string;
   secret: string;
   rateLimit: { enabled: boolean; max: number; windowSeconds: number };
+  log: Logger;
   sendResetPassword(args: { email: string; name: string; token: string }): Promise<void>;
 }
 
@@ -50,7 +64,13 @@ export function authOptions(settings: AuthSettings) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        await settings.sendResetPassword({ email: user.email, name: user.name, token });
+        try {
+          await settings.sendResetPassword({ email: user.email, name: user.name, token });
+        } catch (error) {
+          const slot = mailFailure.getStore();
+          if (slot) slot.error = error;
+          throw error;
+        }
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -70,6 +90,9 @@ export function authOptions(settings: AuthSettings) {
     trustedOrigins: [settings.publicUrl],
     disabledPaths: closedPaths,
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => settings.log[level]({ args }, `better-auth: ${message}`),
+    },
   } satisfies BetterAuthOptions;
 }
 

@@ -54,6 +54,7 @@ export function createServices(env: Env, overrides: { mailer?: Mailer; log?: Log
     db: database.db,
     dialect: database.dialect,
     publicUrl: env.PUBLIC_URL,
+    log,
     secret: resolveSecret(env),
     rateLimit: {
       enabled: env.AUTH_RATE_LIMIT,

@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import { withMailFailure } from "~/server/auth.server.ts";
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
 import type { Services } from "~/server/services.server.ts";
@@ -255,8 +256,10 @@ export async function requestPasswordReset(services: Services, input: unknown): 
       fieldErrors: fieldErrors(parsed.error),
     });
   }
+  const body = { email: parsed.data.email };
   try {
-    await services.auth.api.requestPasswordReset({ body: { email: parsed.data.email } });
+    const { mailError } = await withMailFailure(() => services.auth.api.requestPasswordReset({ body }));
+    if (mailError) throw mailError;
   } catch (error) {
     services.log.error({ err: error }, "password reset mail failed");
     return fail(502, MESSAGES.resetFailed);

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { parseEnv } from "~/server/env.server.ts";
+import { createLogger } from "~/server/log.server.ts";
+import type { MailMessage, Mailer } from "~/server/mail.server.ts";
+import { migrate } from "~/server/migrate.server.ts";
+import { createServices, type Services } from "~/server/services.server.ts";
+
+export interface TestServices extends Services {
+  outbox: MailMessage[];
+  dataDir: string;
+}
+
+/** A mailer that keeps what it was given, for tests that read the message. */
+export function memoryMailer(outbox: MailMessage[]): Mailer {
+  return {
+    async send(message) {
+      outbox.push(message);
+    },
+  };
+}
+
+/**
+ * Real services on a real database: a fresh SQLite file per test file, or the
+ * PostgreSQL database named by TEST_DATABASE_URL, emptied first.
+ */
+export async function createTestServices(
+  overrides: Record<string, string> = {},
+  options: { mailer?: Mailer } = {},
+): Promise<TestServices> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-test-"));
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT: "off",
+    ...overrides,
+  });
+  const outbox: MailMessage[] = [];
+  // With SMTP_URL the real transport is used; otherwise messages land in `outbox`.
+  const services = createServices(env, {
+    mailer: options.mailer ?? (env.SMTP_URL ? undefined : memoryMailer(outbox)),
+    log: createLogger("silent"),
+  });
+  await migrate(services.database, services.auth);
+  if (services.database.dialect === "postgres") await emptyPostgres(services);
+  return {
+    ...services,
+    outbox,
+    dataDir,
+    async close() {
+      await services.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function emptyPostgres(services: Services) {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely_migration%'`.execute(
+    services.database.db,
+  );
+  if (rows.length === 0) return;
+  const list = rows.map((r) => `"${r.tablename}"`).join(", ");
+  await sql.raw(`truncate ${list} cascade`).execute(services.database.db);
+}
+
+export function headersWithCookies(setCookieSource: Headers): Headers {
+  const cookies = setCookieSource
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return new Headers({ cookie: cookies });
+}
