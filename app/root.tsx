@@ -76,7 +76,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export function meta() {
-  return [{ title: "Foodverse" }, { name: "description", content: "Restaurant menus, branches and reviews." }];
+  return [
+    { title: "Foodverse" },
+    { name: "description", content: "Restaurant menus, branches and reviews." },
+  ];
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
+import { createAdmin } from "~/features/accounts/accounts.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
 
 // Bundled into build/server/index.js as the SSR entry, so the routes and this
@@ -112,4 +113,14 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
     }),
   );
   return { app, services };
+}
+
+/** For scripts/admin.ts: the CLI runs the same migrations and account code as the server. */
+export async function runAdminCommand(input: { email: string; password: string }) {
+  const services = await getServices();
+  try {
+    return await createAdmin(services, input);
+  } finally {
+    await services.close();
+  }
 }

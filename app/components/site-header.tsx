@@ -7,7 +7,11 @@ export interface HeaderViewer {
   displayName: string;
 }
 
-const PROFILE_PATH = { restaurant: "/profile/restaurant", customer: "/profile/customer", admin: "/" } as const;
+const PROFILE_PATH = {
+  restaurant: "/profile/restaurant",
+  customer: "/profile/customer",
+  admin: "/",
+} as const;
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-md px-3 font-medium hover:bg-brand-soft ${isActive ? "text-brand underline underline-offset-4" : ""}`;

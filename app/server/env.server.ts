@@ -21,7 +21,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: flag.default(false),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_LOCK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT: flag.optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),

@@ -1,7 +1,6 @@
 import type { MailMessage } from "./mail.server.ts";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function resetPasswordMail(args: { email: string; name: string; link: string }): MailMessage {
   return {

@@ -62,7 +62,9 @@ export function createServices(env: Env, overrides: { mailer?: Mailer; log?: Log
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
     sendResetPassword: ({ email, name, token }) =>
-      mailer.send(resetPasswordMail({ email, name, link: `${env.PUBLIC_URL}/reset-password?token=${token}` })),
+      mailer.send(
+        resetPasswordMail({ email, name, link: `${env.PUBLIC_URL}/reset-password?token=${token}` }),
+      ),
   });
   return { env, database, auth, mailer, log, close: () => database.close() };
 }

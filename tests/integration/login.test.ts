@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, getViewer, logIn, logOut, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import {
+  createAdmin,
+  getViewer,
+  logIn,
+  logOut,
+  signUpCustomer,
+  signUpRestaurant,
+} from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { customerInput, restaurantInput } from "../setup/factories.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 beforeAll(async () => {
-  services = await createTestServices({ LOGIN_MAX_FAILURES: "3", LOGIN_LOCK_SECONDS: "2", LOGIN_IP_MAX_FAILURES: "50" });
+  services = await createTestServices({
+    LOGIN_MAX_FAILURES: "3",
+    LOGIN_LOCK_SECONDS: "2",
+    LOGIN_IP_MAX_FAILURES: "50",
+  });
 });
 afterAll(() => services.close());
 
@@ -44,9 +55,20 @@ describe("login and role detection (SPEC §4)", () => {
   it("answers any other failure with 'Bad user credentials'", async () => {
     const owner = restaurantInput();
     await signUpRestaurant(services, owner, new Headers());
-    expect(await attempt(owner.email, "wrong-password")).toMatchObject({ ok: false, status: 401, message: MESSAGES.badCredentials });
-    expect(await attempt("nobody@example.com", "whatever")).toMatchObject({ ok: false, message: MESSAGES.badCredentials });
-    expect(await attempt("not an email", "")).toMatchObject({ ok: false, status: 400, message: MESSAGES.badCredentials });
+    expect(await attempt(owner.email, "wrong-password")).toMatchObject({
+      ok: false,
+      status: 401,
+      message: MESSAGES.badCredentials,
+    });
+    expect(await attempt("nobody@example.com", "whatever")).toMatchObject({
+      ok: false,
+      message: MESSAGES.badCredentials,
+    });
+    expect(await attempt("not an email", "")).toMatchObject({
+      ok: false,
+      status: 400,
+      message: MESSAGES.badCredentials,
+    });
   });
 
   it("recognises admins made from the command line", async () => {
@@ -75,9 +97,15 @@ describe("per-account throttling", () => {
 
     expect(await attempt(owner.email, "bad-1", "10.0.0.1")).toMatchObject({ status: 401 });
     expect(await attempt(owner.email, "bad-2", "10.0.0.2")).toMatchObject({ status: 401 });
-    expect(await attempt(owner.email, "bad-3", "10.0.0.3")).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+    expect(await attempt(owner.email, "bad-3", "10.0.0.3")).toMatchObject({
+      status: 429,
+      message: MESSAGES.tooMany,
+    });
     // Locked: even the right password, from yet another address, is refused.
-    expect(await attempt(owner.email, owner.password, "10.0.0.4")).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+    expect(await attempt(owner.email, owner.password, "10.0.0.4")).toMatchObject({
+      status: 429,
+      message: MESSAGES.tooMany,
+    });
     // Other accounts are not affected.
     expect(await attempt(other.email, other.password, "10.0.0.1")).toMatchObject({ ok: true });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logIn, requestPasswordReset, resetPassword, signUpCustomer } from "~/features/accounts/accounts.server.ts";
+import {
+  logIn,
+  requestPasswordReset,
+  resetPassword,
+  signUpCustomer,
+} from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { customerInput } from "../setup/factories.ts";
 import { resetLinkIn, startSmtpListener } from "../setup/smtp-listener.ts";
@@ -36,12 +41,16 @@ describe("password reset by email", () => {
       expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
       const token = new URL(link!).searchParams.get("token")!;
 
-      expect(await resetPassword(real, { token, password: "brand-new-pass", confirmPassword: "brand-new-pass" })).toEqual({ ok: true });
+      expect(
+        await resetPassword(real, { token, password: "brand-new-pass", confirmPassword: "brand-new-pass" }),
+      ).toEqual({ ok: true });
       expect(await login(real, customer.email, "brand-new-pass")).toMatchObject({ ok: true });
       expect(await login(real, customer.email, String(customer.password))).toMatchObject({ ok: false });
 
       // Used once: the same link is refused.
-      expect(await resetPassword(real, { token, password: "another-pass-1", confirmPassword: "another-pass-1" })).toMatchObject({
+      expect(
+        await resetPassword(real, { token, password: "another-pass-1", confirmPassword: "another-pass-1" }),
+      ).toMatchObject({
         ok: false,
         message: MESSAGES.resetInvalid,
       });
@@ -61,13 +70,18 @@ describe("password reset by email", () => {
     await signUpCustomer(services, customer, new Headers());
     await requestPasswordReset(services, { email: customer.email });
     const token = new URL(resetLinkIn(services.outbox.at(-1)!.text)!).searchParams.get("token")!;
-    const past = services.database.dialect === "postgres" ? new Date(Date.now() - 1000) : new Date(Date.now() - 1000).toISOString();
+    const past =
+      services.database.dialect === "postgres"
+        ? new Date(Date.now() - 1000)
+        : new Date(Date.now() - 1000).toISOString();
     await services.database.db
       .updateTable("verification")
       .set({ expiresAt: past })
       .where("identifier", "=", `reset-password:${token}`)
       .execute();
-    expect(await resetPassword(services, { token, password: "brand-new-pass", confirmPassword: "brand-new-pass" })).toMatchObject({
+    expect(
+      await resetPassword(services, { token, password: "brand-new-pass", confirmPassword: "brand-new-pass" }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       message: MESSAGES.resetInvalid,
@@ -76,7 +90,11 @@ describe("password reset by email", () => {
   });
 
   it("checks the two new passwords match before anything changes", async () => {
-    const result = await resetPassword(services, { token: "whatever", password: "brand-new-pass", confirmPassword: "different-pass" });
+    const result = await resetPassword(services, {
+      token: "whatever",
+      password: "brand-new-pass",
+      confirmPassword: "different-pass",
+    });
     expect(result).toMatchObject({ ok: false, status: 400 });
     expect(!result.ok && result.fieldErrors?.confirmPassword).toBe("New passwords do not match.");
   });

@@ -12,13 +12,21 @@ afterAll(() => services.close());
 
 const count = async (table: "user" | "restaurant" | "customer") =>
   Number(
-    (await services.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow())
-      .n,
+    (
+      await services.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 
 describe("restaurant sign-up", () => {
   it("creates the account with every SPEC initial value and signs the owner in", async () => {
-    const input = restaurantInput({ restName: "  Bundu   Khan  Grill ", hasDelivery: "no", sociallinks: [" https://x.com/bk "] });
+    const input = restaurantInput({
+      restName: "  Bundu   Khan  Grill ",
+      hasDelivery: "no",
+      sociallinks: [" https://x.com/bk "],
+    });
     const result = await signUpRestaurant(services, input, new Headers());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -50,7 +58,11 @@ describe("restaurant sign-up", () => {
     expect(Object.keys(row)).not.toContain("password");
     expect(JSON.stringify(row)).not.toContain(String(input.password));
 
-    const user = await services.database.db.selectFrom("user").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    const user = await services.database.db
+      .selectFrom("user")
+      .selectAll()
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
     expect(user.name).toBe(input.username);
 
     const viewer = await getViewer(services, headersWithCookies(result.headers));
@@ -58,7 +70,11 @@ describe("restaurant sign-up", () => {
   });
 
   it("refuses a second restaurant with the same name in any case and spacing, and writes nothing", async () => {
-    const first = await signUpRestaurant(services, restaurantInput({ restName: "Savour Foods" }), new Headers());
+    const first = await signUpRestaurant(
+      services,
+      restaurantInput({ restName: "Savour Foods" }),
+      new Headers(),
+    );
     expect(first.ok).toBe(true);
     const users = await count("user");
     for (const restName of ["savour foods", "SAVOURFOODS", "  Savour\tFoods  ", "sAvOuR   fOoDs"]) {
@@ -72,7 +88,11 @@ describe("restaurant sign-up", () => {
     const input = restaurantInput();
     expect((await signUpRestaurant(services, input, new Headers())).ok).toBe(true);
     const before = await count("restaurant");
-    const again = await signUpRestaurant(services, restaurantInput({ email: String(input.email).toUpperCase() }), new Headers());
+    const again = await signUpRestaurant(
+      services,
+      restaurantInput({ email: String(input.email).toUpperCase() }),
+      new Headers(),
+    );
     expect(again).toMatchObject({ ok: false, status: 409, message: MESSAGES.signupFailed });
     expect(!again.ok && again.fieldErrors?.email).toBe(MESSAGES.emailTaken);
     expect(await count("restaurant")).toBe(before);
@@ -80,12 +100,25 @@ describe("restaurant sign-up", () => {
 
   it("answers bad input with 400 and field errors, never an account", async () => {
     const users = await count("user");
-    const result = await signUpRestaurant(services, { restName: "", email: "nope", password: "1" }, new Headers());
+    const result = await signUpRestaurant(
+      services,
+      { restName: "", email: "nope", password: "1" },
+      new Headers(),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(400);
     expect(Object.keys(result.fieldErrors ?? {})).toEqual(
-      expect.arrayContaining(["restName", "restType", "hasDelivery", "country", "about", "username", "email", "password"]),
+      expect.arrayContaining([
+        "restName",
+        "restType",
+        "hasDelivery",
+        "country",
+        "about",
+        "username",
+        "email",
+        "password",
+      ]),
     );
     expect(await count("user")).toBe(users);
   });
@@ -93,7 +126,9 @@ describe("restaurant sign-up", () => {
   it("approves at once when APPROVAL_MODE is auto", async () => {
     const auto = await createTestServices({ APPROVAL_MODE: "auto" });
     try {
-      expect((await signUpRestaurant(auto, restaurantInput({ restName: "Auto Approved" }), new Headers())).ok).toBe(true);
+      expect(
+        (await signUpRestaurant(auto, restaurantInput({ restName: "Auto Approved" }), new Headers())).ok,
+      ).toBe(true);
       const row = await auto.database.db
         .selectFrom("restaurant")
         .select("approvalStatus")
@@ -132,9 +167,13 @@ describe("customer sign-up", () => {
 
   it("refuses a missing gender or more than 6 social links", async () => {
     const users = await count("user");
-    expect((await signUpCustomer(services, customerInput({ gender: "" as never }), new Headers())).ok).toBe(false);
+    expect((await signUpCustomer(services, customerInput({ gender: "" as never }), new Headers())).ok).toBe(
+      false,
+    );
     const links = Array.from({ length: 7 }, (_, i) => `https://l${i}.example`);
-    expect((await signUpCustomer(services, customerInput({ sociallinks: links }), new Headers())).ok).toBe(false);
+    expect((await signUpCustomer(services, customerInput({ sociallinks: links }), new Headers())).ok).toBe(
+      false,
+    );
     expect(await count("user")).toBe(users);
   });
 });

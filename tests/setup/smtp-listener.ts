@@ -7,7 +7,11 @@ export interface CapturedMail {
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
-export async function startSmtpListener(): Promise<{ url: string; messages: CapturedMail[]; close(): Promise<void> }> {
+export async function startSmtpListener(): Promise<{
+  url: string;
+  messages: CapturedMail[];
+  close(): Promise<void>;
+}> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -4,7 +4,8 @@ type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 const variants: Record<Variant, string> = {
   primary: "bg-brand text-white hover:bg-brand-dark disabled:bg-muted",
-  secondary: "border border-brand text-brand bg-white hover:bg-brand-soft disabled:text-muted disabled:border-line",
+  secondary:
+    "border border-brand text-brand bg-white hover:bg-brand-soft disabled:text-muted disabled:border-line",
   ghost: "text-ink hover:bg-brand-soft",
   danger: "bg-danger text-white hover:opacity-90",
 };

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 const control =
   "block w-full min-h-11 rounded-md border border-line bg-white px-3 py-2 text-base aria-[invalid=true]:border-danger disabled:bg-gray-100 disabled:text-muted";

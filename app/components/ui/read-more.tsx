@@ -9,7 +9,12 @@ export function ReadMore({ text, words = 30 }: { text: string; words?: number })
     <p className="whitespace-pre-line">
       {open || !short.truncated ? text : short.text}{" "}
       {short.truncated ? (
-        <button type="button" className="font-medium text-brand underline" onClick={() => setOpen(!open)} aria-expanded={open}>
+        <button
+          type="button"
+          className="font-medium text-brand underline"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+        >
           {open ? "Show Less" : "Read More"}
         </button>
       ) : null}

@@ -50,7 +50,8 @@ export async function findAccount(
     .select(["restName", "urlName"])
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (restaurant) return { role: "restaurant", displayName: restaurant.restName, urlName: restaurant.urlName };
+  if (restaurant)
+    return { role: "restaurant", displayName: restaurant.restName, urlName: restaurant.urlName };
   const customer = await db
     .selectFrom("customer")
     .select(["firstName", "lastName"])

@@ -56,7 +56,9 @@ describe("restaurant sign-up schema", () => {
     for (const sociallinks of [["   "], ["x".repeat(101)], Array.from({ length: 7 }, (_, i) => `l${i}`)]) {
       expect(restaurantSignupSchema.safeParse({ ...validRestaurant, sociallinks }).success).toBe(false);
     }
-    expect(restaurantSignupSchema.safeParse({ ...validRestaurant, sociallinks: ["x".repeat(100)] }).success).toBe(true);
+    expect(
+      restaurantSignupSchema.safeParse({ ...validRestaurant, sociallinks: ["x".repeat(100)] }).success,
+    ).toBe(true);
   });
 });
 
@@ -87,9 +89,12 @@ describe("customer sign-up schema", () => {
     }
     expect(customerSignupSchema.safeParse({ ...valid, gender: "Robot" }).success).toBe(false);
   });
-  it.each(["firstName", "lastName", "gender", "about", "username", "email", "password"])("requires %s", (field) => {
-    expect(customerSignupSchema.safeParse({ ...valid, [field]: "" }).success).toBe(false);
-  });
+  it.each(["firstName", "lastName", "gender", "about", "username", "email", "password"])(
+    "requires %s",
+    (field) => {
+      expect(customerSignupSchema.safeParse({ ...valid, [field]: "" }).success).toBe(false);
+    },
+  );
 });
 
 describe("login, reset and form helpers", () => {
@@ -98,7 +103,11 @@ describe("login, reset and form helpers", () => {
     expect(loginSchema.safeParse({ email: "", password: "x" }).success).toBe(false);
   });
   it("says so when the two new passwords differ", () => {
-    const result = resetPasswordSchema.safeParse({ token: "t", password: "password1", confirmPassword: "password2" });
+    const result = resetPasswordSchema.safeParse({
+      token: "t",
+      password: "password1",
+      confirmPassword: "password2",
+    });
     expect(result.error?.issues[0]?.message).toBe("New passwords do not match.");
   });
   it("reads repeated form fields as lists", () => {

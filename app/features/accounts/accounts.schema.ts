@@ -92,7 +92,9 @@ export const customerSignupSchema = z.object({
   username: required("Please enter a username.", 40),
   email,
   password: newPassword,
-  country: optional(60).refine((c) => c === "" || isCountry(c), { message: "Please choose a country from the list." }),
+  country: optional(60).refine((c) => c === "" || isCountry(c), {
+    message: "Please choose a country from the list.",
+  }),
   contact: optional(30),
   sociallinks: socialLinksSchema,
 });

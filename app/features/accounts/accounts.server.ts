@@ -26,7 +26,6 @@ import { clearFailures, isLocked, recordFailure } from "./login-throttle.server.
 import { MESSAGES } from "./messages.ts";
 import { fail, type Result } from "./result.ts";
 
-
 export interface Viewer {
   userId: string;
   role: Role;
@@ -35,6 +34,9 @@ export interface Viewer {
 }
 
 type Authed = Result<{ headers: Headers }>;
+
+const nameTaken = () =>
+  fail(409, MESSAGES.nameTaken, { level: "warning", fieldErrors: { restName: MESSAGES.nameTaken } });
 
 function apiCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
@@ -75,8 +77,6 @@ export async function signUpRestaurant(
   const form = parsed.data;
   const { db } = services.database;
   const urlName = toSlug(form.restName);
-  const nameTaken = () =>
-    fail(409, MESSAGES.nameTaken, { level: "warning", fieldErrors: { restName: MESSAGES.nameTaken } });
   if (await restaurantNameTaken(db, urlName)) return nameTaken();
 
   const user = await createUser(
@@ -213,7 +213,10 @@ export async function logIn(
       seconds: env.LOGIN_LOCK_SECONDS,
     });
     log.warn({ email, ip: context.ip, code: apiCode(error), lockedAccount, lockedIp }, "login failed");
-    return fail(lockedAccount || lockedIp ? 429 : 401, lockedAccount || lockedIp ? MESSAGES.tooMany : MESSAGES.badCredentials);
+    return fail(
+      lockedAccount || lockedIp ? 429 : 401,
+      lockedAccount || lockedIp ? MESSAGES.tooMany : MESSAGES.badCredentials,
+    );
   }
 
   const account = await findAccount(db, signedIn.userId);
@@ -295,7 +298,12 @@ export async function createAdmin(
   const { db } = services.database;
   let userId = await findUserIdByEmail(db, email);
   const created = !userId;
-  if (!userId) {
+  if (userId) {
+    const existing = await findAccount(db, userId);
+    if (existing && existing.role !== "admin") {
+      throw new Error(`${email} belongs to a ${existing.role} account; use another email for the admin.`);
+    }
+  } else {
     const { user } = await services.auth.api.signUpEmail({
       body: { name: "Admin", email, password: input.password },
     });

@@ -37,17 +37,88 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
     <SignupShell kind="For customers: find food near you and share your reviews." busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="firstName" required maxLength={60} autoComplete="given-name" defaultValue={v("firstName")} error={errors.firstName} />
-          <TextField label="Last name" name="lastName" required maxLength={60} autoComplete="family-name" defaultValue={v("lastName")} error={errors.lastName} />
+          <TextField
+            label="First name"
+            name="firstName"
+            required
+            maxLength={60}
+            autoComplete="given-name"
+            defaultValue={v("firstName")}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            required
+            maxLength={60}
+            autoComplete="family-name"
+            defaultValue={v("lastName")}
+            error={errors.lastName}
+          />
         </div>
-        <SelectField label="Gender" name="gender" required options={GENDERS} defaultValue={v("gender")} error={errors.gender} />
-        <TextAreaField label="About" name="about" required maxLength={2000} defaultValue={v("about")} error={errors.about} />
-        <TextField label="Username" name="username" required maxLength={40} autoComplete="username" defaultValue={v("username")} error={errors.username} />
-        <TextField label="Email" name="email" type="email" required autoComplete="email" defaultValue={v("email")} error={errors.email} />
-        <PasswordField label="Password" name="password" required minLength={8} autoComplete="new-password" error={errors.password} />
-        <SelectField label="Country" name="country" optional options={COUNTRIES} defaultValue={v("country")} error={errors.country} />
-        <TextField label="Mobile number" name="contact" type="tel" optional maxLength={30} defaultValue={v("contact")} error={errors.contact} />
-        <SocialLinksField initial={Array.isArray(links) ? links.map(String) : []} error={errors.sociallinks} />
+        <SelectField
+          label="Gender"
+          name="gender"
+          required
+          options={GENDERS}
+          defaultValue={v("gender")}
+          error={errors.gender}
+        />
+        <TextAreaField
+          label="About"
+          name="about"
+          required
+          maxLength={2000}
+          defaultValue={v("about")}
+          error={errors.about}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          required
+          maxLength={40}
+          autoComplete="username"
+          defaultValue={v("username")}
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={v("email")}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          error={errors.password}
+        />
+        <SelectField
+          label="Country"
+          name="country"
+          optional
+          options={COUNTRIES}
+          defaultValue={v("country")}
+          error={errors.country}
+        />
+        <TextField
+          label="Mobile number"
+          name="contact"
+          type="tel"
+          optional
+          maxLength={30}
+          defaultValue={v("contact")}
+          error={errors.contact}
+        />
+        <SocialLinksField
+          initial={Array.isArray(links) ? links.map(String) : []}
+          error={errors.sociallinks}
+        />
         <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
           Sign Up
         </button>

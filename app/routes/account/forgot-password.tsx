@@ -32,7 +32,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-10">
       <h1 className="mb-2 text-2xl font-bold">Forgot Password</h1>
-      <p className="mb-6 text-muted">Enter your account's email and we will send you a link to choose a new password.</p>
+      <p className="mb-6 text-muted">
+        Enter your account's email and we will send you a link to choose a new password.
+      </p>
       {sent ? (
         <p role="status" className="mb-4 rounded-md bg-brand-soft p-3">
           Email was sent. If an account uses this address, the link in it works for one hour.

@@ -61,7 +61,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand underline">
             Register
           </Link>
-          <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium text-brand underline">
+          <Link
+            to="/forgot-password"
+            className="inline-flex min-h-11 items-center font-medium text-brand underline"
+          >
             Forgot Password?
           </Link>
         </div>

@@ -39,8 +39,21 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="token" value={token} />
-          <PasswordField label="New password" name="password" required minLength={8} autoComplete="new-password" error={errors.password} />
-          <PasswordField label="Retype new password" name="confirmPassword" required autoComplete="new-password" error={errors.confirmPassword} />
+          <PasswordField
+            label="New password"
+            name="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            error={errors.password}
+          />
+          <PasswordField
+            label="Retype new password"
+            name="confirmPassword"
+            required
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
           <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
             {busy ? "Saving…" : "Change password"}
           </button>

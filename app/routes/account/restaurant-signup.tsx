@@ -40,14 +40,34 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
   return (
     <SignupShell kind="For restaurants: your public page, menus, branches and QR codes." busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Restaurant name" name="restName" required maxLength={80} defaultValue={v("restName")} error={errors.restName} />
-        <SelectField label="Restaurant type" name="restType" required options={ALL_RESTAURANT_TYPES} defaultValue={v("restType")} error={errors.restType} />
+        <TextField
+          label="Restaurant name"
+          name="restName"
+          required
+          maxLength={80}
+          defaultValue={v("restName")}
+          error={errors.restName}
+        />
+        <SelectField
+          label="Restaurant type"
+          name="restType"
+          required
+          options={ALL_RESTAURANT_TYPES}
+          defaultValue={v("restType")}
+          error={errors.restType}
+        />
         <details className="rounded-md border border-line p-3" open={otherTypes.length > 0}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium">Other types (optional)</summary>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {ALL_RESTAURANT_TYPES.map((t) => (
               <label key={t} className="flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="restOthertypes" value={t} defaultChecked={otherTypes.includes(t)} className="size-5" />
+                <input
+                  type="checkbox"
+                  name="restOthertypes"
+                  value={t}
+                  defaultChecked={otherTypes.includes(t)}
+                  className="size-5"
+                />
                 {t}
               </label>
             ))}
@@ -59,26 +79,131 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
           <div className="flex gap-6">
             {(["yes", "no"] as const).map((option) => (
               <label key={option} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="hasDelivery" value={option} required defaultChecked={v("hasDelivery") === option} className="size-5" />
+                <input
+                  type="radio"
+                  name="hasDelivery"
+                  value={option}
+                  required
+                  defaultChecked={v("hasDelivery") === option}
+                  className="size-5"
+                />
                 {option === "yes" ? "Yes" : "No"}
               </label>
             ))}
           </div>
           {errors.hasDelivery ? <p className="text-sm text-danger">{errors.hasDelivery}</p> : null}
         </fieldset>
-        <SelectField label="Country" name="country" required options={COUNTRIES} defaultValue={v("country")} error={errors.country} />
-        <TextAreaField label="About" name="about" required maxLength={2000} defaultValue={v("about")} error={errors.about} />
-        <TextField label="Username" name="username" required maxLength={40} autoComplete="username" defaultValue={v("username")} error={errors.username} />
-        <TextField label="Email" name="email" type="email" required autoComplete="email" defaultValue={v("email")} error={errors.email} />
-        <PasswordField label="Password" name="password" required minLength={8} autoComplete="new-password" error={errors.password} />
-        <TextField label="Mobile number" name="contact" type="tel" optional maxLength={30} defaultValue={v("contact")} error={errors.contact} />
-        <TextField label="Landline" name="contacttwo" type="tel" optional maxLength={30} defaultValue={v("contacttwo")} error={errors.contacttwo} />
-        <TextField label="WhatsApp" name="restWhatsapp" type="tel" optional maxLength={30} defaultValue={v("restWhatsapp")} error={errors.restWhatsapp} />
-        <TextField label="Instagram" name="restInsta" optional maxLength={100} defaultValue={v("restInsta")} error={errors.restInsta} />
-        <TextField label="Facebook" name="restFb" optional maxLength={100} defaultValue={v("restFb")} error={errors.restFb} />
-        <TextField label="X" name="restX" optional maxLength={100} defaultValue={v("restX")} error={errors.restX} />
-        <TextField label="Website" name="restWebsite" type="url" optional maxLength={100} defaultValue={v("restWebsite")} error={errors.restWebsite} />
-        <TextAreaField label="Address" name="address" optional rows={2} maxLength={300} defaultValue={v("address")} error={errors.address} />
+        <SelectField
+          label="Country"
+          name="country"
+          required
+          options={COUNTRIES}
+          defaultValue={v("country")}
+          error={errors.country}
+        />
+        <TextAreaField
+          label="About"
+          name="about"
+          required
+          maxLength={2000}
+          defaultValue={v("about")}
+          error={errors.about}
+        />
+        <TextField
+          label="Username"
+          name="username"
+          required
+          maxLength={40}
+          autoComplete="username"
+          defaultValue={v("username")}
+          error={errors.username}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          defaultValue={v("email")}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          error={errors.password}
+        />
+        <TextField
+          label="Mobile number"
+          name="contact"
+          type="tel"
+          optional
+          maxLength={30}
+          defaultValue={v("contact")}
+          error={errors.contact}
+        />
+        <TextField
+          label="Landline"
+          name="contacttwo"
+          type="tel"
+          optional
+          maxLength={30}
+          defaultValue={v("contacttwo")}
+          error={errors.contacttwo}
+        />
+        <TextField
+          label="WhatsApp"
+          name="restWhatsapp"
+          type="tel"
+          optional
+          maxLength={30}
+          defaultValue={v("restWhatsapp")}
+          error={errors.restWhatsapp}
+        />
+        <TextField
+          label="Instagram"
+          name="restInsta"
+          optional
+          maxLength={100}
+          defaultValue={v("restInsta")}
+          error={errors.restInsta}
+        />
+        <TextField
+          label="Facebook"
+          name="restFb"
+          optional
+          maxLength={100}
+          defaultValue={v("restFb")}
+          error={errors.restFb}
+        />
+        <TextField
+          label="X"
+          name="restX"
+          optional
+          maxLength={100}
+          defaultValue={v("restX")}
+          error={errors.restX}
+        />
+        <TextField
+          label="Website"
+          name="restWebsite"
+          type="url"
+          optional
+          maxLength={100}
+          defaultValue={v("restWebsite")}
+          error={errors.restWebsite}
+        />
+        <TextAreaField
+          label="Address"
+          name="address"
+          optional
+          rows={2}
+          maxLength={300}
+          defaultValue={v("address")}
+          error={errors.address}
+        />
         <SocialLinksField initial={list("sociallinks")} error={errors.sociallinks} />
         <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
           Sign Up

@@ -18,9 +18,18 @@ export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
       <div className="flex items-center gap-4">
         {c.profileImageUrl ? (
-          <img src={c.profileImageUrl} alt="" width={80} height={80} className="size-20 rounded-full object-cover" />
+          <img
+            src={c.profileImageUrl}
+            alt=""
+            width={80}
+            height={80}
+            className="size-20 rounded-full object-cover"
+          />
         ) : (
-          <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-3xl font-bold text-brand">
+          <div
+            aria-hidden="true"
+            className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-3xl font-bold text-brand"
+          >
             {c.firstName.slice(0, 1).toUpperCase()}
           </div>
         )}

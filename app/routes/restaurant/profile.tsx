@@ -25,9 +25,18 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
       <section className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm">
         <div className="flex items-center gap-4">
           {r.profileImageUrl ? (
-            <img src={r.profileImageUrl} alt={`${r.restName} logo`} width={80} height={80} className="size-20 rounded-full object-cover" />
+            <img
+              src={r.profileImageUrl}
+              alt={`${r.restName} logo`}
+              width={80}
+              height={80}
+              className="size-20 rounded-full object-cover"
+            />
           ) : (
-            <div aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-3xl font-bold text-brand">
+            <div
+              aria-hidden="true"
+              className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-3xl font-bold text-brand"
+            >
               {r.restName.slice(0, 1).toUpperCase()}
             </div>
           )}
@@ -51,7 +60,13 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
       </section>
       <section className="flex flex-col items-center gap-2 rounded-xl bg-white p-6 shadow-sm">
         <h2 className="font-semibold">Your QR code</h2>
-        <img src={r.restQRimg} alt={`QR code linking to ${r.restQRcode}`} width={192} height={192} className="size-48" />
+        <img
+          src={r.restQRimg}
+          alt={`QR code linking to ${r.restQRcode}`}
+          width={192}
+          height={192}
+          className="size-48"
+        />
         <p className="max-w-48 text-center text-sm break-all text-muted">{r.restQRcode}</p>
       </section>
     </div>

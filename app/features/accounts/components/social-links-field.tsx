@@ -1,10 +1,6 @@
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import {
-  canAddSocialLink,
-  SOCIAL_LINK_MAX_LENGTH,
-  SOCIAL_LINKS_MAX,
-} from "../accounts.schema.ts";
+import { canAddSocialLink, SOCIAL_LINK_MAX_LENGTH, SOCIAL_LINKS_MAX } from "../accounts.schema.ts";
 
 /** SPEC §4/§5: links are added while fewer than 6, each trimmed, non-empty, ≤ 100 characters. */
 export function SocialLinksField({ initial = [], error }: { initial?: string[]; error?: string }) {
@@ -55,10 +51,17 @@ export function SocialLinksField({ initial = [], error }: { initial?: string[]; 
       {links.length > 0 ? (
         <ul className="flex flex-col gap-1">
           {links.map((link, i) => (
-            <li key={`${link}-${i}`} className="flex items-center justify-between gap-2 rounded bg-gray-100 ps-3">
+            <li
+              key={`${link}-${i}`}
+              className="flex items-center justify-between gap-2 rounded bg-gray-100 ps-3"
+            >
               <span className="truncate">{link}</span>
               <input type="hidden" name="sociallinks" value={link} />
-              <Button variant="ghost" onClick={() => setLinks(links.filter((_, j) => j !== i))} aria-label={`Remove ${link}`}>
+              <Button
+                variant="ghost"
+                onClick={() => setLinks(links.filter((_, j) => j !== i))}
+                aria-label={`Remove ${link}`}
+              >
                 Remove
               </Button>
             </li>
