@@ -17,19 +17,26 @@ import { getServices, type Services } from "~/server/services.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Mutating requests from another site are refused (with SameSite=Lax cookies, a second wall). */
+/**
+ * Mutating requests from another site are refused (with SameSite=Lax cookies, a
+ * second wall). Browsers say where a request comes from in Sec-Fetch-Site; older
+ * ones only in Origin. Clients that send neither (curl, scripts) carry no cookies
+ * of a victim, so they pass.
+ */
 function sameOriginOnly(publicUrl: string): express.RequestHandler {
   const allowed = new URL(publicUrl).host;
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
-    let crossSite = site === "cross-site";
-    if (origin && origin !== "null") {
+    const origin = req.get("origin");
+    let crossSite: boolean;
+    if (site) {
+      crossSite = site !== "same-origin" && site !== "none";
+    } else if (origin) {
       const host = URL.canParse(origin) ? new URL(origin).host : "";
       crossSite = host !== allowed && host !== req.get("host");
-    } else if (origin === "null") {
-      crossSite = true;
+    } else {
+      crossSite = false;
     }
     if (!crossSite) return next();
     req.log.warn({ origin, site }, "cross-site request refused");
@@ -79,6 +86,8 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
         },
       },
       strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
+      // no-referrer (helmet's default) makes Chromium send "Origin: null" on form posts.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
     }),
   );

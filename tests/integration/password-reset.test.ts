@@ -7,7 +7,8 @@ import {
 } from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { customerInput } from "../setup/factories.ts";
-import { resetLinkIn, startSmtpListener } from "../setup/smtp-listener.ts";
+import { resetLinkIn } from "../setup/mail-text.ts";
+import { startSmtpListener } from "../setup/smtp-listener.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;

@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run the production build against a fresh data folder, in
+// Debian's Chromium (no browser download: see DESIGN.md §2).
+const port = Number(process.env.E2E_PORT ?? 3210);
+const appUrl = `http://localhost:${port}`;
+process.env.E2E_APP_URL ??= appUrl;
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: appUrl,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: {
+    command: "npm run build && npm start",
+    url: `${appUrl}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: appUrl,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      LOGIN_MAX_FAILURES: "3",
+      LOGIN_LOCK_SECONDS: "600",
+    },
+  },
+});

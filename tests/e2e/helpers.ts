@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { resetLinkIn } from "../setup/mail-text.ts";
+
+export const appUrl = () => process.env.E2E_APP_URL!;
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+let counter = 0;
+export function uniqueId() {
+  return `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** Signs a customer up through the real form endpoint (no JavaScript), for tests about other screens. */
+export async function createCustomer(request: APIRequestContext): Promise<Account> {
+  const id = uniqueId();
+  const account = { email: `cust-${id}@example.com`, password: "customer-pass-1", name: `Sana ${id}` };
+  const response = await request.post("/signup/customersignup", {
+    headers: { origin: appUrl() },
+    form: {
+      firstName: "Sana",
+      lastName: id,
+      gender: "Female",
+      about: "Chai and samosas.",
+      username: `sana${id}`,
+      email: account.email,
+      password: account.password,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return account;
+}
+
+export async function createRestaurant(request: APIRequestContext): Promise<Account> {
+  const id = uniqueId();
+  const account = { email: `rest-${id}@example.com`, password: "restaurant-pass-1", name: `Kabab House ${id}` };
+  const response = await request.post("/signup/restaurantsignup", {
+    headers: { origin: appUrl() },
+    form: {
+      restName: account.name,
+      restType: "Desi",
+      hasDelivery: "yes",
+      country: "Pakistan",
+      about: "Seekh kabab and paratha.",
+      username: `kabab${id}`,
+      email: account.email,
+      password: account.password,
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+  return account;
+}
+
+export async function logIn(page: Page, account: Pick<Account, "email" | "password">) {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "LOGIN" }).click();
+}
+
+/** The newest reset link written to the outbox for this address. */
+export async function resetLinkFor(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+      for (const file of files.reverse()) {
+        const raw = fs.readFileSync(path.join(outbox, file), "utf8");
+        if (!raw.includes(email)) continue;
+        link = resetLinkIn(raw);
+        if (link) return true;
+      }
+      return false;
+    })
+    .toBe(true);
+  return link!;
+}
+
+export const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
