@@ -6,11 +6,13 @@ import {
   Scripts,
   ScrollRestoration,
   data,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "./features/accounts/accounts.server.ts";
@@ -37,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.nonce;
+  const busy = useNavigation().state === "loading";
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -53,8 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteHeader viewer={root?.viewer ?? null} />
-        <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6">
+        <main id="main" aria-busy={busy} className="mx-auto w-full max-w-6xl px-4 py-6">
           {children}
         </main>
         {/* SPEC §2: top-right, dark, 4000 ms, no progress bar, click to close, pause on hover and focus loss, draggable. */}

@@ -10,7 +10,9 @@ export const appUrl = () => process.env.E2E_APP_URL!;
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
 }
 
 let counter = 0;
@@ -47,7 +49,11 @@ export async function createCustomer(request: APIRequestContext): Promise<Accoun
 
 export async function createRestaurant(request: APIRequestContext): Promise<Account> {
   const id = uniqueId();
-  const account = { email: `rest-${id}@example.com`, password: "restaurant-pass-1", name: `Kabab House ${id}` };
+  const account = {
+    email: `rest-${id}@example.com`,
+    password: "restaurant-pass-1",
+    name: `Kabab House ${id}`,
+  };
   const response = await request.post("/signup/restaurantsignup", {
     headers: { origin: appUrl() },
     form: {

@@ -6,7 +6,10 @@ test("the login screen: heading, eye toggle and links @phone", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Enter the Food Universe!" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Foodverse logo" }).last()).toBeVisible();
   await expect(page.getByRole("link", { name: "Register" }).last()).toHaveAttribute("href", "/signup");
-  await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/forgot-password");
+  await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  );
   await expectAccessible(page);
 
   const password = page.getByLabel("Password", { exact: true });
@@ -65,7 +68,10 @@ test("each role is sent to its own area", async ({ page, request }) => {
   await expectAccessible(page);
 });
 
-test("repeated failures lock the account with 'Too many attempts. Try again later.'", async ({ page, request }) => {
+test("repeated failures lock the account with 'Too many attempts. Try again later.'", async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request);
   await page.goto("/login");
   // The e2e server allows 3 failures (LOGIN_MAX_FAILURES in playwright.config.ts).

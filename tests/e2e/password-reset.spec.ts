@@ -17,7 +17,10 @@ test("an unknown address gets the same 'Email was sent' answer", async ({ page }
   await expect(toast(page, "Email was sent")).toBeVisible();
 });
 
-test("a customer resets a forgotten password with the emailed link, once @phone", async ({ page, request }) => {
+test("a customer resets a forgotten password with the emailed link, once @phone", async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request);
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot Password?" }).click();
@@ -57,6 +60,8 @@ test("a customer resets a forgotten password with the emailed link, once @phone"
 
 test("a reset page without a token says how to get a new link", async ({ page }) => {
   await page.goto("/reset-password");
-  await expect(page.getByText("This reset link has expired or was already used. Ask for a new one.")).toBeVisible();
+  await expect(
+    page.getByText("This reset link has expired or was already used. Ask for a new one."),
+  ).toBeVisible();
   await expectAccessible(page);
 });

@@ -63,7 +63,11 @@ test("a form post from another site is refused", async ({ request }) => {
 test("better-auth's own sign-up and sign-in endpoints are closed (the app's forms are the only way in)", async ({
   request,
 }) => {
-  for (const path of ["/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/request-password-reset"]) {
+  for (const path of [
+    "/api/auth/sign-up/email",
+    "/api/auth/sign-in/email",
+    "/api/auth/request-password-reset",
+  ]) {
     const response = await request.post(path, {
       headers: { origin: appUrl() },
       data: { email: "x@example.com", password: "password123", name: "x" },

@@ -22,7 +22,10 @@ test("a restaurant signs up, sees the success toast on / and is signed in @phone
   const id = uniqueId();
   await page.goto("/signup/restaurantsignup");
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/sign-in");
-  await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/forgotpassword");
+  await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute(
+    "href",
+    "/forgotpassword",
+  );
   await expectAccessible(page);
 
   await page.getByLabel("Restaurant name").fill(`Lahori Karahi ${id}`);
@@ -62,7 +65,10 @@ test("a restaurant signs up, sees the success toast on / and is signed in @phone
   await expectAccessible(page);
 });
 
-test("a taken restaurant name (any case, any spaces) is refused and the form stays filled", async ({ page, request }) => {
+test("a taken restaurant name (any case, any spaces) is refused and the form stays filled", async ({
+  page,
+  request,
+}) => {
   const existing = await createRestaurant(request);
   await page.goto("/signup/restaurantsignup");
   const id = uniqueId();
@@ -97,7 +103,9 @@ test("the form shows what is missing before anything is sent", async ({ page }) 
   await expectAccessible(page);
 });
 
-test("a customer signs up; a second account with that email gets the support message @phone", async ({ page }) => {
+test("a customer signs up; a second account with that email gets the support message @phone", async ({
+  page,
+}) => {
   const id = uniqueId();
   const email = `ali-${id}@example.com`;
   const fill = async () => {
