@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { resetLinkIn } from "../setup/mail-text.ts";
 
@@ -84,8 +84,8 @@ export async function resetLinkFor(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
-      for (const file of files.reverse()) {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).toSorted() : [];
+      for (const file of files.toReversed()) {
         const raw = fs.readFileSync(path.join(outbox, file), "utf8");
         if (!raw.includes(email)) continue;
         link = resetLinkIn(raw);
