@@ -1,12 +1,21 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import { fieldErrors, formValues, type FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import {
+  fieldErrors,
+  formValues,
+  type FieldErrors,
+  type FormValues,
+} from "~/features/accounts/accounts.schema.ts";
 
 /**
  * Checks a form with the same zod schema the server uses, before it is sent, so a
  * person on a slow network sees a mistake at once. The server checks again.
  */
-export function useSchemaForm(schema: z.ZodType, serverErrors: FieldErrors | undefined) {
+export function useSchemaForm(
+  schema: z.ZodType,
+  answer: { fieldErrors: FieldErrors; values: FormValues } | undefined,
+) {
+  const serverErrors = answer?.fieldErrors;
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [seenServerErrors, setSeenServerErrors] = useState(serverErrors);
   if (seenServerErrors !== serverErrors) {
@@ -27,5 +36,14 @@ export function useSchemaForm(schema: z.ZodType, serverErrors: FieldErrors | und
     const first = Object.keys(errors)[0];
     if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+  // What was typed, as the server sent it back (for a form re-rendered without JavaScript).
+  const text = (key: string) => {
+    const value = answer?.values[key];
+    return typeof value === "string" ? value : undefined;
+  };
+  const list = (key: string) => {
+    const value = answer?.values[key];
+    return Array.isArray(value) ? value : [];
+  };
+  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, text, list };
 }

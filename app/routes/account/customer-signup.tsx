@@ -1,9 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
-import { PasswordField } from "~/components/ui/password-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { AccountFields } from "~/features/accounts/components/account-fields.tsx";
 import { SignupShell } from "~/features/accounts/components/signup-shell.tsx";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
 import { customerSignupSchema, formValues, GENDERS } from "~/features/accounts/accounts.schema.ts";
@@ -27,12 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CustomerSignup({ actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useSchemaForm(customerSignupSchema, actionData?.fieldErrors);
-  const v = (key: string) => {
-    const value = actionData?.values[key];
-    return typeof value === "string" ? value : undefined;
-  };
-  const links = actionData?.values.sociallinks;
+  const { errors, onSubmit, text: v, list } = useSchemaForm(customerSignupSchema, actionData);
   return (
     <SignupShell kind="For customers: find food near you and share your reviews." busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -72,32 +67,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
           defaultValue={v("about")}
           error={errors.about}
         />
-        <TextField
-          label="Username"
-          name="username"
-          required
-          maxLength={40}
-          autoComplete="username"
-          defaultValue={v("username")}
-          error={errors.username}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={v("email")}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          error={errors.password}
-        />
+        <AccountFields errors={errors} text={v} />
         <SelectField
           label="Country"
           name="country"
@@ -115,10 +85,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
           defaultValue={v("contact")}
           error={errors.contact}
         />
-        <SocialLinksField
-          initial={Array.isArray(links) ? links.map(String) : []}
-          error={errors.sociallinks}
-        />
+        <SocialLinksField initial={list("sociallinks")} error={errors.sociallinks} />
         <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
           Sign Up
         </button>

@@ -1,9 +1,9 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
-import { PasswordField } from "~/components/ui/password-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { AccountFields } from "~/features/accounts/components/account-fields.tsx";
 import { SignupShell } from "~/features/accounts/components/signup-shell.tsx";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
 import { formValues, restaurantSignupSchema } from "~/features/accounts/accounts.schema.ts";
@@ -27,15 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit } = useSchemaForm(restaurantSignupSchema, actionData?.fieldErrors);
-  const v = (key: string) => {
-    const value = actionData?.values[key];
-    return typeof value === "string" ? value : undefined;
-  };
-  const list = (key: string) => {
-    const value = actionData?.values[key];
-    return Array.isArray(value) ? value.map(String) : [];
-  };
+  const { errors, onSubmit, text: v, list } = useSchemaForm(restaurantSignupSchema, actionData);
   const otherTypes = list("restOthertypes");
   return (
     <SignupShell kind="For restaurants: your public page, menus, branches and QR codes." busy={busy}>
@@ -109,32 +101,7 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
           defaultValue={v("about")}
           error={errors.about}
         />
-        <TextField
-          label="Username"
-          name="username"
-          required
-          maxLength={40}
-          autoComplete="username"
-          defaultValue={v("username")}
-          error={errors.username}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={v("email")}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          required
-          minLength={8}
-          autoComplete="new-password"
-          error={errors.password}
-        />
+        <AccountFields errors={errors} text={v} />
         <TextField
           label="Mobile number"
           name="contact"

@@ -1,3 +1,4 @@
+import { Avatar } from "~/components/ui/avatar.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { findCustomerProfile } from "~/features/accounts/accounts.queries.server.ts";
 import { notFound, requireRole } from "~/server/request.server.ts";
@@ -17,22 +18,7 @@ export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
       <div className="flex items-center gap-4">
-        {c.profileImageUrl ? (
-          <img
-            src={c.profileImageUrl}
-            alt=""
-            width={80}
-            height={80}
-            className="size-20 rounded-full object-cover"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-3xl font-bold text-brand"
-          >
-            {c.firstName.slice(0, 1).toUpperCase()}
-          </div>
-        )}
+        <Avatar src={c.profileImageUrl} name={c.firstName} />
         <div>
           <h1 className="text-2xl font-bold">
             {c.firstName} {c.lastName}

@@ -1,5 +1,5 @@
-import { Link, useRouteLoaderData } from "react-router";
-import { buttonClass } from "~/components/ui/button.tsx";
+import { useRouteLoaderData } from "react-router";
+import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
 import type { loader as rootLoader } from "~/root.tsx";
 
 export const meta = () => [{ title: "Foodverse · Menus, branches and reviews" }];
@@ -15,21 +15,9 @@ export default function Home() {
       {viewer ? (
         <p className="text-lg">Welcome back, {viewer.displayName}.</p>
       ) : (
-        <div className="grid w-full gap-4 sm:grid-cols-2">
-          <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-6 shadow-sm">
-            <h2 className="text-xl font-semibold">Are you a Customer?</h2>
-            <p>Join now to explore food options near you!</p>
-            <Link to="/signup/customersignup" className={buttonClass("primary")}>
-              Join as a customer
-            </Link>
-          </div>
-          <div className="flex flex-col items-center gap-3 rounded-xl bg-white p-6 shadow-sm">
-            <h2 className="text-xl font-semibold">Are you a Restaurant?</h2>
-            <p>Join now to avail our services for free!</p>
-            <Link to="/signup/restaurantsignup" className={buttonClass("primary")}>
-              Join as a restaurant
-            </Link>
-          </div>
+        <div className="grid w-full gap-4 text-start sm:grid-cols-2">
+          <JoinCard {...JOIN_TEXT.customer} to="/signup/customersignup" action="Join as a customer" />
+          <JoinCard {...JOIN_TEXT.restaurant} to="/signup/restaurantsignup" action="Join as a restaurant" />
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { Avatar } from "~/components/ui/avatar.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { findRestaurantProfile } from "~/features/restaurants/restaurants.queries.server.ts";
 import { notFound, requireRole } from "~/server/request.server.ts";
@@ -24,22 +25,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
     <div className="grid gap-6 md:grid-cols-[1fr_auto]">
       <section className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm">
         <div className="flex items-center gap-4">
-          {r.profileImageUrl ? (
-            <img
-              src={r.profileImageUrl}
-              alt={`${r.restName} logo`}
-              width={80}
-              height={80}
-              className="size-20 rounded-full object-cover"
-            />
-          ) : (
-            <div
-              aria-hidden="true"
-              className="flex size-20 items-center justify-center rounded-full bg-brand-soft text-3xl font-bold text-brand"
-            >
-              {r.restName.slice(0, 1).toUpperCase()}
-            </div>
-          )}
+          <Avatar src={r.profileImageUrl} name={r.restName} />
           <div>
             <h1 className="text-2xl font-bold">{r.restName}</h1>
             <p className="text-muted">{r.restType}</p>

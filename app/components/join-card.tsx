@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { buttonClass } from "./ui/button.tsx";
+
+/** One of the two sign-up invitations of SPEC §1 (customer or restaurant). */
+export function JoinCard({
+  heading,
+  text,
+  to,
+  action,
+  level = 2,
+}: {
+  heading: string;
+  text: string;
+  to: string;
+  action: string;
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? "h1" : "h2";
+  return (
+    <section className="flex flex-col items-start gap-3 rounded-xl bg-white p-6 shadow-sm">
+      <Heading className="text-2xl font-bold">{heading}</Heading>
+      <p>{text}</p>
+      <Link to={to} className={buttonClass("primary")}>
+        {action}
+      </Link>
+    </section>
+  );
+}
+
+export const JOIN_TEXT = {
+  customer: { heading: "Are you a Customer?", text: "Join now to explore food options near you!" },
+  restaurant: { heading: "Are you a Restaurant?", text: "Join now to avail our services for free!" },
+} as const;

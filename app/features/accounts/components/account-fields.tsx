@@ -1,0 +1,43 @@
+import { TextField } from "~/components/ui/field.tsx";
+import { PasswordField } from "~/components/ui/password-field.tsx";
+import { PASSWORD_MIN, type FieldErrors } from "../accounts.schema.ts";
+
+/** The sign-in part of both sign-up forms: username (the display name), email, password. */
+export function AccountFields({
+  errors,
+  text,
+}: {
+  errors: FieldErrors;
+  text: (key: string) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        label="Username"
+        name="username"
+        required
+        maxLength={40}
+        autoComplete="username"
+        defaultValue={text("username")}
+        error={errors.username}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        defaultValue={text("email")}
+        error={errors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        required
+        minLength={PASSWORD_MIN}
+        autoComplete="new-password"
+        error={errors.password}
+      />
+    </>
+  );
+}
