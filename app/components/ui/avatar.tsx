@@ -2,9 +2,7 @@
 export function Avatar({ src, name, size = 80 }: { src: string; name: string; size?: number }) {
   const box = { width: size, height: size };
   if (src) {
-    return (
-      <img src={src} alt={`${name} picture`} {...box} style={box} className="rounded-full object-cover" />
-    );
+    return <img src={src} alt={name} {...box} style={box} className="rounded-full object-cover" />;
   }
   return (
     <div
