@@ -16,7 +16,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e-results.json" }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
