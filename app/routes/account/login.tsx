@@ -29,8 +29,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const errors = actionData?.fieldErrors ?? {};
   return (
     <div className="mx-auto grid max-w-4xl overflow-hidden rounded-xl bg-white shadow-sm md:grid-cols-2">
-      <div className="flex flex-col items-center justify-center gap-4 bg-brand-soft p-8 text-center">
-        <Logo className="size-24" />
+      <div className="flex flex-col items-center justify-center gap-4 bg-brand-soft p-4 text-center md:p-8">
+        <Logo className="size-16 md:size-24" />
         <p className="text-lg font-semibold text-brand-dark">Menus, branches and reviews in one place.</p>
       </div>
       <div className="p-6 sm:p-10">
