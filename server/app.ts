@@ -105,6 +105,26 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
     }
   });
 
+  // Uploaded files: their URL changes when their content does, so they never go stale.
+  app.get("/media/{*key}", async (req, res, next) => {
+    const key = (req.params as { key: string[] }).key.join("/");
+    try {
+      const object = /^img\//.test(key) ? await services.storage.get(key) : null;
+      if (!object) {
+        res.status(404).type("text/plain").send("Not Found");
+        return;
+      }
+      res.setHeader("Content-Type", object.contentType);
+      if (object.size) res.setHeader("Content-Length", String(object.size));
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      object.body.on("error", next);
+      object.body.pipe(res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   app.use(sameOriginOnly(env.PUBLIC_URL));
   app.all("/api/auth/{*any}", toNodeHandler(services.auth));
 

@@ -28,11 +28,28 @@ const EnvSchema = z.object({
     .default(15 * 60),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT: flag.optional(),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  UPLOAD_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; AUTH_RATE_LIMIT: boolean };
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  AUTH_RATE_LIMIT: boolean;
+  UPLOAD_DIR: string;
+};
 
 /** Parses configuration once at boot; a bad value stops the process with a readable list. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -45,7 +62,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.STORAGE === "s3" && !env.S3_BUCKET) {
+    throw new Error("Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
+  }
   return {
+    UPLOAD_DIR: env.UPLOAD_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/uploads`,
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",

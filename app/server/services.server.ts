@@ -7,6 +7,8 @@ import { createLogger, type Logger } from "./log.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
 import { migrate } from "./migrate.server.ts";
 import { resetPasswordMail } from "./reset-mail.server.ts";
+import { createStorage } from "./storage/create-storage.server.ts";
+import type { Storage } from "./storage/storage.server.ts";
 
 /** Everything a use case may need, created once per process (or per test). */
 export interface Services {
@@ -14,6 +16,7 @@ export interface Services {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   log: Logger;
   close(): Promise<void>;
 }
@@ -36,7 +39,10 @@ function resolveSecret(env: Env): string {
   }
 }
 
-export function createServices(env: Env, overrides: { mailer?: Mailer; log?: Logger } = {}): Services {
+export function createServices(
+  env: Env,
+  overrides: { mailer?: Mailer; log?: Logger; storage?: Storage } = {},
+): Services {
   const log = overrides.log ?? createLogger(env.LOG_LEVEL);
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -66,7 +72,8 @@ export function createServices(env: Env, overrides: { mailer?: Mailer; log?: Log
         resetPasswordMail({ email, name, link: `${env.PUBLIC_URL}/reset-password?token=${token}` }),
       ),
   });
-  return { env, database, auth, mailer, log, close: () => database.close() };
+  const storage = overrides.storage ?? createStorage(env);
+  return { env, database, auth, mailer, storage, log, close: () => database.close() };
 }
 
 let shared: Promise<Services> | undefined;

@@ -1,0 +1,69 @@
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { assertValidKey, contentTypeForKey, type Storage } from "./storage.server.ts";
+
+export interface S3Settings {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+export function createS3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // The SDK's default checksums wrap streamed bodies in aws-chunked encoding,
+    // which some S3-compatible servers store verbatim: corrupted objects.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = settings.bucket;
+  return {
+    async put(key, body, options) {
+      assertValidKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: body,
+          ContentType: options.contentType,
+          ContentLength: Buffer.isBuffer(body) ? body.length : options.size,
+        }),
+      );
+    },
+    async get(key) {
+      assertValidKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return {
+          body: out.Body as Readable,
+          contentType: out.ContentType ?? contentTypeForKey(key),
+          size: out.ContentLength ?? 0,
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async delete(keys) {
+      if (keys.length === 0) return;
+      keys.forEach(assertValidKey);
+      await client.send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+      );
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Readable } from "node:stream";
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Where uploaded files live: local disk or S3-compatible object storage. Keys are
+ * made by the server (see media/), never from a client's file name.
+ */
+export interface Storage {
+  put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(keys: string[]): Promise<void>;
+}
+
+const KEY_PATTERN = /^(?!.*\.\.)[a-z0-9][a-z0-9/_.-]*$/;
+
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  png: "image/png",
+  svg: "image/svg+xml",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  bin: "application/octet-stream",
+};
+
+export function contentTypeForKey(key: string): string {
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  return CONTENT_TYPES[extension] ?? "application/octet-stream";
+}

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageUrl } from "~/lib/media.ts";
+import { deleteImage, imageKeys, MEDIA_MESSAGES, saveImage } from "~/server/media/images.server.ts";
+import { createLocalStorage } from "~/server/storage/local-storage.server.ts";
+import { createS3Storage } from "~/server/storage/s3-storage.server.ts";
+import type { Storage } from "~/server/storage/storage.server.ts";
+import { notAnImage, photoWithGps, pixelBomb, svgImage } from "../setup/images.ts";
+import { startS3Server } from "../setup/s3-server.ts";
+
+const limits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
+
+async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const drivers: { name: string; make: () => Promise<{ storage: Storage; close(): Promise<void> }> }[] = [
+  {
+    name: "local disk",
+    async make() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-uploads-"));
+      return {
+        storage: createLocalStorage(dir),
+        close: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    name: "S3 (s3rver)",
+    async make() {
+      const s3 = await startS3Server();
+      return { storage: createS3Storage(s3.settings), close: s3.close };
+    },
+  },
+];
+
+describe.each(drivers)("images on $name", ({ make }) => {
+  let storage: Storage;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ storage, close } = await make());
+  });
+  afterAll(() => close());
+
+  it("stores WebP variants at each width, upright, with no EXIF or GPS left", async () => {
+    const photo = await photoWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const url = await saveImage(storage, photo, { ...limits, scope: "user-1:logo" });
+    expect(url).toMatch(/^\/media\/img\/[a-f0-9]{32}\/960\.webp$/);
+
+    for (const key of imageKeys(url)) {
+      const bytes = await readAll(storage, key);
+      expect(bytes, key).not.toBeNull();
+      const meta = await sharp(bytes!).metadata();
+      expect(meta.exif, key).toBeUndefined();
+      expect(meta.xmp, key).toBeUndefined();
+      expect(bytes!.includes("Secret Model"), key).toBe(false);
+      if (key.endsWith(".webp")) {
+        expect(meta.format).toBe("webp");
+        const width = Number(key.match(/(\d+)\.webp$/)![1]);
+        expect(meta.width).toBe(Math.min(width, 1600));
+      } else {
+        expect(meta.format).toBe("jpeg");
+        expect(bytes!.length).toBeLessThanOrEqual(300 * 1024);
+      }
+    }
+  });
+
+  it("gives the same photo from the same owner and use the same URL, and another owner a different one", async () => {
+    const photo = await photoWithGps(640, 480);
+    const a = await saveImage(storage, photo, { ...limits, scope: "user-1:cover" });
+    const b = await saveImage(storage, photo, { ...limits, scope: "user-1:cover" });
+    const c = await saveImage(storage, photo, { ...limits, scope: "user-2:cover" });
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+  });
+
+  it.each([
+    ["a text file renamed .jpg", () => Promise.resolve(notAnImage), MEDIA_MESSAGES.notImage],
+    ["an SVG", () => Promise.resolve(svgImage), MEDIA_MESSAGES.notImage],
+    ["a pixel bomb", pixelBomb, MEDIA_MESSAGES.tooManyPixels(40_000_000)],
+    ["a truncated JPEG", async () => (await photoWithGps()).subarray(0, 2000), MEDIA_MESSAGES.notImage],
+  ])("refuses %s with a message and stores nothing", async (_name, bytes, message) => {
+    const input = await bytes();
+    await expect(saveImage(storage, input, { ...limits, scope: "user-1:x" })).rejects.toThrow(message);
+    const id = createHash("sha256").update("user-1:x").update("\0").update(input).digest("hex").slice(0, 32);
+    for (const key of imageKeys(imageUrl(id))) expect(await storage.get(key)).toBeNull();
+  });
+
+  it("refuses a file over the size limit", async () => {
+    const photo = await photoWithGps();
+    await expect(
+      saveImage(storage, photo, { maxBytes: 1024, maxPixels: 40_000_000, scope: "u" }),
+    ).rejects.toThrow(MEDIA_MESSAGES.tooBig(1024));
+  });
+
+  it("deletes every variant of a replaced image", async () => {
+    const url = await saveImage(storage, await photoWithGps(400, 300), { ...limits, scope: "user-3:logo" });
+    await deleteImage(storage, url);
+    for (const key of imageKeys(url)) expect(await storage.get(key)).toBeNull();
+  });
+
+  it("streams a large object in and out unchanged", async () => {
+    const data = randomBytes(24 * 1024 * 1024);
+    const chunks = Array.from({ length: 24 }, (_, i) =>
+      data.subarray(i * 1024 * 1024, (i + 1) * 1024 * 1024),
+    );
+    await storage.put("test/large.bin", Readable.from(chunks), {
+      contentType: "application/octet-stream",
+      size: data.length,
+    });
+    const back = await readAll(storage, "test/large.bin");
+    expect(back?.length).toBe(data.length);
+    expect(createHash("sha256").update(back!).digest("hex")).toBe(
+      createHash("sha256").update(data).digest("hex"),
+    );
+    await storage.delete(["test/large.bin"]);
+    expect(await storage.get("test/large.bin")).toBeNull();
+  });
+
+  it("refuses keys that could leave the storage root", async () => {
+    await expect(
+      storage.put("../escape.webp", Buffer.from("x"), { contentType: "image/webp" }),
+    ).rejects.toThrow();
+    await expect(storage.get("img/../../etc/passwd")).rejects.toThrow();
+  });
+});
