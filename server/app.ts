@@ -109,7 +109,7 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
   app.get("/media/{*key}", async (req, res, next) => {
     const key = (req.params as { key: string[] }).key.join("/");
     try {
-      const object = /^img\//.test(key) ? await services.storage.get(key) : null;
+      const object = key.startsWith("img/") ? await services.storage.get(key) : null;
       if (!object) {
         res.status(404).type("text/plain").send("Not Found");
         return;
