@@ -1,0 +1,64 @@
+import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
+import type { Services } from "~/server/services.server.ts";
+
+export const IMAGE_FIELDS = { profileImage: "profileImageUrl", coverImage: "coverImageUrl" } as const;
+type ImageInput = keyof typeof IMAGE_FIELDS;
+type ImageColumn = (typeof IMAGE_FIELDS)[ImageInput];
+
+/** The fields of `next` that differ from `current`: only those are written (SPEC §4). */
+export function changedFields<T extends Record<string, unknown>>(current: T, next: Partial<T>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[]) {
+    if (next[key] !== undefined && next[key] !== current[key]) out[key] = next[key];
+  }
+  return out;
+}
+
+/**
+ * Stores the new profile and cover images of one account. On a refused file,
+ * whatever this call already stored is removed again.
+ */
+export async function storeProfileImages(
+  services: Services,
+  ownerId: string,
+  files: Map<string, Uint8Array>,
+): Promise<
+  | { ok: true; urls: Partial<Record<ImageColumn, string>> }
+  | { ok: false; field: ImageInput; message: string; status: number }
+> {
+  const urls: Partial<Record<ImageColumn, string>> = {};
+  for (const [input, column] of Object.entries(IMAGE_FIELDS) as [ImageInput, ImageColumn][]) {
+    const bytes = files.get(input);
+    if (!bytes) continue;
+    try {
+      urls[column] = await saveImage(services.storage, bytes, {
+        maxBytes: services.env.MAX_IMAGE_BYTES,
+        maxPixels: services.env.MAX_IMAGE_PIXELS,
+        scope: `${ownerId}:${input}`,
+      });
+    } catch (error) {
+      await discardImages(services, urls, {});
+      if (error instanceof MediaError) {
+        return { ok: false, field: input, message: error.message, status: error.status };
+      }
+      throw error;
+    }
+  }
+  return { ok: true, urls };
+}
+
+/** Removes stored images that are no longer used: `urls` minus what `keep` still points at. */
+export async function discardImages(
+  services: Services,
+  urls: Partial<Record<ImageColumn, string>>,
+  keep: Partial<Record<ImageColumn, string>>,
+): Promise<void> {
+  const stillUsed = new Set(Object.values(keep));
+  for (const url of Object.values(urls)) {
+    if (url && !stillUsed.has(url)) {
+      await deleteImage(services.storage, url).catch((error) =>
+        services.log.warn({ err: error, url }, "could not delete an unused image"),
+      );
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { Kysely, Updateable } from "kysely";
+import type { CustomerTable, DB, RestaurantTable } from "~/server/db-schema.server.ts";
+
+export async function findCustomerForEdit(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("customer")
+    .select([
+      "username",
+      "firstName",
+      "lastName",
+      "about",
+      "contact",
+      "email",
+      "country",
+      "profileImageUrl",
+      "coverImageUrl",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function findRestaurantForEdit(db: Kysely<DB>, id: string) {
+  return db
+    .selectFrom("restaurant")
+    .select([
+      "restName",
+      "urlName",
+      "restType",
+      "restOthertypes",
+      "hasDelivery",
+      "about",
+      "contact",
+      "contacttwo",
+      "address",
+      "restWebsite",
+      "restWhatsapp",
+      "restInsta",
+      "restFb",
+      "restX",
+      "sociallinks",
+      "profileImageUrl",
+      "coverImageUrl",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Writes only the given columns, and the display name with the username, together. */
+export async function updateCustomer(db: Kysely<DB>, id: string, changes: Updateable<CustomerTable>) {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("customer").set(changes).where("id", "=", id).execute();
+    if (changes.username) {
+      await trx.updateTable("user").set({ name: changes.username }).where("id", "=", id).execute();
+    }
+  });
+}
+
+export async function updateRestaurant(db: Kysely<DB>, id: string, changes: Updateable<RestaurantTable>) {
+  await db.updateTable("restaurant").set(changes).where("id", "=", id).execute();
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { customerSignupSchema, PASSWORD_MAX, PASSWORD_MIN, restaurantSignupSchema } from "../accounts/accounts.schema.ts";
+
+/** What 'Update Your Profile' may change; email, role and flags are not in it. */
+export const customerProfileSchema = customerSignupSchema.pick({
+  username: true,
+  firstName: true,
+  lastName: true,
+  about: true,
+  contact: true,
+});
+export type CustomerProfileInput = z.infer<typeof customerProfileSchema>;
+
+/** What a restaurant owner may change; the name and urlName stay fixed. */
+export const restaurantProfileSchema = restaurantSignupSchema.pick({
+  restType: true,
+  restOthertypes: true,
+  hasDelivery: true,
+  about: true,
+  contact: true,
+  contacttwo: true,
+  address: true,
+  restWebsite: true,
+  restWhatsapp: true,
+  restInsta: true,
+  restFb: true,
+  restX: true,
+  sociallinks: true,
+});
+export type RestaurantProfileInput = z.infer<typeof restaurantProfileSchema>;
+
+export const PASSWORD_MESSAGES = {
+  currentMissing: "Please enter your current password.",
+  mismatch: "New passwords do not match.",
+  wrongCurrent: "Current password is incorrect.",
+  tooMany: "Too many attempts. Try again later.",
+  failed: "Failed to change password. Please try again.",
+  changed: "Password changed successfully!",
+} as const;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentMissing }).min(1, PASSWORD_MESSAGES.currentMissing),
+    newPassword: z
+      .string({ error: "Please enter a new password." })
+      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+    confirmPassword: z.string().default(""),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ["confirmPassword"],
+  });
+
+export const PROFILE_MESSAGES = {
+  updated: "Profile details updated",
+  failed: "Could not update the profile details",
+} as const;

@@ -1,0 +1,137 @@
+import { APIError } from "better-auth/api";
+import type { Services } from "~/server/services.server.ts";
+import { fieldErrors, type FormValues } from "../accounts/accounts.schema.ts";
+import { clearFailures, isLocked, recordFailure } from "../accounts/login-throttle.server.ts";
+import { fail, type Result } from "../accounts/result.ts";
+import { changedFields, discardImages, storeProfileImages } from "./profile-images.server.ts";
+import {
+  customerProfileSchema,
+  passwordChangeSchema,
+  PASSWORD_MESSAGES,
+  PROFILE_MESSAGES,
+  restaurantProfileSchema,
+} from "./profiles.schema.ts";
+import {
+  findCustomerForEdit,
+  findRestaurantForEdit,
+  updateCustomer,
+  updateRestaurant,
+} from "./profiles.queries.server.ts";
+
+export interface ProfileForm {
+  values: FormValues;
+  files: Map<string, Uint8Array>;
+}
+
+type Updated = Result<{ changed: string[] }>;
+
+/**
+ * Shared by both profile forms: store new images, write only what changed, then
+ * remove images that were replaced (or the new ones, if the write failed).
+ */
+async function applyProfileChange<Row extends { profileImageUrl: string; coverImageUrl: string }>(
+  services: Services,
+  ownerId: string,
+  current: Row,
+  next: Partial<Row>,
+  files: Map<string, Uint8Array>,
+  write: (changes: Partial<Row>) => Promise<void>,
+): Promise<Updated> {
+  const images = await storeProfileImages(services, ownerId, files);
+  if (!images.ok) {
+    return fail(images.status, PROFILE_MESSAGES.failed, { fieldErrors: { [images.field]: images.message } });
+  }
+  const changes = changedFields(current, { ...next, ...images.urls } as Partial<Row>);
+  const changed = Object.keys(changes);
+  if (changed.length > 0) {
+    try {
+      await write(changes);
+    } catch (error) {
+      await discardImages(services, images.urls, current);
+      services.log.error({ err: error, ownerId }, "profile update failed");
+      return fail(500, PROFILE_MESSAGES.failed);
+    }
+  }
+  const replaced = { profileImageUrl: current.profileImageUrl, coverImageUrl: current.coverImageUrl };
+  const nowUsed = { ...replaced, ...images.urls };
+  await discardImages(services, replaced, nowUsed);
+  return { ok: true, changed };
+}
+
+export async function updateCustomerProfile(services: Services, userId: string, form: ProfileForm): Promise<Updated> {
+  const parsed = customerProfileSchema.safeParse(form.values);
+  if (!parsed.success) {
+    return fail(400, PROFILE_MESSAGES.failed, { fieldErrors: fieldErrors(parsed.error) });
+  }
+  const { db } = services.database;
+  const current = await findCustomerForEdit(db, userId);
+  if (!current) return fail(404, PROFILE_MESSAGES.failed);
+  return applyProfileChange(services, userId, current, parsed.data, form.files, (changes) =>
+    updateCustomer(db, userId, changes),
+  );
+}
+
+export async function updateRestaurantProfile(services: Services, userId: string, form: ProfileForm): Promise<Updated> {
+  const parsed = restaurantProfileSchema.safeParse(form.values);
+  if (!parsed.success) {
+    return fail(400, PROFILE_MESSAGES.failed, { fieldErrors: fieldErrors(parsed.error) });
+  }
+  const { db } = services.database;
+  const current = await findRestaurantForEdit(db, userId);
+  if (!current) return fail(404, PROFILE_MESSAGES.failed);
+  const next = {
+    ...parsed.data,
+    restOthertypes: JSON.stringify(parsed.data.restOthertypes),
+    sociallinks: JSON.stringify(parsed.data.sociallinks),
+  };
+  return applyProfileChange(services, userId, current, next, form.files, (changes) =>
+    updateRestaurant(db, userId, changes),
+  );
+}
+
+/**
+ * SPEC §4/§8: the current password is checked first, failures count toward a
+ * per-account lock, and a successful change ends the user's other sessions.
+ */
+export async function changePassword(
+  services: Services,
+  userId: string,
+  input: unknown,
+  requestHeaders: Headers,
+): Promise<Result<{ headers: Headers }>> {
+  const parsed = passwordChangeSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const message = errors.currentPassword ?? errors.confirmPassword ?? errors.newPassword ?? PASSWORD_MESSAGES.failed;
+    return fail(400, message, { fieldErrors: errors });
+  }
+  const { db } = services.database;
+  const key = `password:${userId}`;
+  const rule = { maxFailures: services.env.LOGIN_MAX_FAILURES, seconds: services.env.LOGIN_LOCK_SECONDS };
+  if (await isLocked(db, key)) return fail(429, PASSWORD_MESSAGES.tooMany);
+  try {
+    const { headers } = await services.auth.api.changePassword({
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    await clearFailures(db, key);
+    services.log.info({ userId }, "password changed");
+    return { ok: true, headers };
+  } catch (error) {
+    const code = error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
+    if (code === "INVALID_PASSWORD") {
+      const locked = await recordFailure(db, key, rule);
+      services.log.warn({ userId, locked }, "password change: wrong current password");
+      return locked
+        ? fail(429, PASSWORD_MESSAGES.tooMany)
+        : fail(400, PASSWORD_MESSAGES.wrongCurrent, { fieldErrors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent } });
+    }
+    services.log.error({ err: error, userId }, "password change failed");
+    return fail(error instanceof APIError ? 400 : 500, PASSWORD_MESSAGES.failed);
+  }
+}

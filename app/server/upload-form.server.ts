@@ -1,0 +1,45 @@
+import {
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+import { formValues, type FormValues } from "~/features/accounts/accounts.schema.ts";
+import { fail, type Failure } from "~/features/accounts/result.ts";
+import { MEDIA_MESSAGES } from "./media/images.server.ts";
+
+export interface UploadForm {
+  ok: true;
+  values: FormValues;
+  files: Map<string, Uint8Array>;
+}
+
+/**
+ * Reads a form that may carry files, stopping as soon as a file passes the size
+ * limit (the body is streamed, never buffered whole). Empty file inputs are
+ * dropped. Also reads ordinary url-encoded forms.
+ */
+export async function readUploadForm(
+  request: Request,
+  limits: { maxFileBytes: number; maxFiles: number },
+): Promise<UploadForm | Failure> {
+  let form: FormData;
+  try {
+    form = await parseFormData(request, {
+      maxFiles: limits.maxFiles,
+      maxFileSize: limits.maxFileBytes,
+      maxTotalSize: limits.maxFiles * limits.maxFileBytes + 1024 * 1024,
+    });
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      return fail(413, MEDIA_MESSAGES.tooBig(limits.maxFileBytes));
+    }
+    if (error instanceof MaxFilesExceededError) return fail(413, "Too many files in one form.");
+    return fail(400, "The form could not be read. Please try again.");
+  }
+  const files = new Map<string, Uint8Array>();
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string" && value.size > 0) files.set(name, new Uint8Array(await value.arrayBuffer()));
+  }
+  return { ok: true, values: formValues(form), files };
+}
