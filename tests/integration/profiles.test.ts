@@ -257,7 +257,8 @@ describe("password change", () => {
     );
     expect(done.ok).toBe(true);
     expect(await getViewer(services, otherSession)).toBeNull();
-    if (done.ok) expect(await getViewer(services, headersWithCookies(done.headers))).not.toBeNull();
+    const newSession = done.ok ? headersWithCookies(done.headers) : new Headers();
+    expect(await getViewer(services, newSession)).not.toBeNull();
     expect(
       await logIn(
         services,
