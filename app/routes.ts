@@ -13,7 +13,16 @@ export default [
   route("forgot-password", "routes/account/forgot-password.tsx", { id: "forgot-password" }),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("logout", "routes/account/logout.tsx"),
-  route("profile/restaurant", "routes/restaurant/layout.tsx", [index("routes/restaurant/profile.tsx")]),
-  route("profile/customer", "routes/customer/layout.tsx", [index("routes/customer/profile.tsx")]),
+  route("profile/restaurant", "routes/restaurant/layout.tsx", [
+    index("routes/restaurant/profile.tsx"),
+    route("edit", "routes/restaurant/edit-profile.tsx"),
+    route("qr.png", "routes/restaurant/qr-png.ts"),
+    route("qr.svg", "routes/restaurant/qr-svg.ts"),
+  ]),
+  route("profile/customer", "routes/customer/layout.tsx", [
+    index("routes/customer/profile.tsx"),
+    route("edit", "routes/customer/edit-profile.tsx"),
+  ]),
+  route("r/:restaurantName", "routes/public/restaurant.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,8 @@
+import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
+import { imageSrcSet } from "~/lib/media.ts";
 import { findCustomerProfile } from "~/features/accounts/accounts.queries.server.ts";
 import { notFound, requireRole } from "~/server/request.server.ts";
 import type { Route } from "./+types/profile";
@@ -16,20 +19,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
   const c = loaderData.customer;
   return (
-    <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
-      <div className="flex items-center gap-4">
-        <Avatar src={c.profileImageUrl} name={c.firstName} />
-        <div>
-          <h1 className="text-2xl font-bold">
-            {c.firstName} {c.lastName}
-          </h1>
-          <p className="text-muted">@{c.username}</p>
+    <section className="mx-auto flex max-w-2xl flex-col overflow-hidden rounded-xl bg-white shadow-sm">
+      {c.coverImageUrl ? (
+        <img
+          src={c.coverImageUrl}
+          srcSet={imageSrcSet(c.coverImageUrl)}
+          sizes="(min-width: 672px) 672px, 100vw"
+          alt="Cover"
+          width={672}
+          height={192}
+          className="h-48 w-full object-cover"
+        />
+      ) : (
+        <div aria-hidden="true" className="h-24 bg-brand-soft" />
+      )}
+      <div className="flex flex-col gap-4 p-6">
+        <div className="flex items-center gap-4">
+          <Avatar src={c.profileImageUrl} name={c.firstName} />
+          <div>
+            <h1 className="text-2xl font-bold">
+              {c.firstName} {c.lastName}
+            </h1>
+            <p className="text-muted">@{c.username}</p>
+          </div>
+        </div>
+        <ReadMore text={c.about} />
+        <p>
+          <span className="font-medium">Country:</span> {c.country || "—"}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Link to="reviews" className={buttonClass("primary")}>
+            My Reviews
+          </Link>
+          <Link to="edit" className={buttonClass("secondary")}>
+            Edit profile
+          </Link>
         </div>
       </div>
-      <ReadMore text={c.about} />
-      <p>
-        <span className="font-medium">Country:</span> {c.country || "—"}
-      </p>
     </section>
   );
 }

@@ -1,0 +1,62 @@
+import { useEffect, useId, useState } from "react";
+import { imageSrcSet } from "~/lib/media.ts";
+
+/** An image upload with a preview of the chosen file before it is saved. */
+export function ImageField({
+  label,
+  name,
+  currentUrl,
+  disabled,
+  error,
+  shape = "wide",
+}: {
+  label: string;
+  name: string;
+  currentUrl: string;
+  disabled?: boolean;
+  error?: string;
+  shape?: "round" | "wide";
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const shown = preview ?? currentUrl;
+  const box = shape === "round" ? "size-24 rounded-full" : "h-28 w-full max-w-sm rounded-md";
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="font-medium">
+        {label} <span className="font-normal text-muted">(optional)</span>
+      </label>
+      {shown ? (
+        <img
+          src={shown}
+          srcSet={preview ? undefined : imageSrcSet(shown)}
+          sizes="384px"
+          alt={`${label} preview`}
+          className={`${box} border border-line object-cover`}
+        />
+      ) : (
+        <div aria-hidden="true" className={`${box} border border-dashed border-line bg-gray-100`} />
+      )}
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept="image/*"
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          setPreview(file ? URL.createObjectURL(file) : null);
+        }}
+        className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand disabled:opacity-60"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+
+/** The Edit / Apply Change toggle (SPEC §4) and Sign out; Edit is a link so it works without JavaScript. */
+export function EditToolbar({ editing, busy, formId }: { editing: boolean; busy: boolean; formId: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {editing ? (
+        <>
+          <button type="submit" form={formId} className={buttonClass("primary")} disabled={busy}>
+            {busy ? "Saving…" : "Apply Change"}
+          </button>
+          <Link to="." className={buttonClass("ghost")}>
+            Cancel
+          </Link>
+        </>
+      ) : (
+        <Link to="?edit=1" className={buttonClass("primary")}>
+          Edit
+        </Link>
+      )}
+      <Form method="post" action="/logout" className="ms-auto">
+        <button type="submit" className={buttonClass("secondary")}>
+          Sign out
+        </button>
+      </Form>
+    </div>
+  );
+}

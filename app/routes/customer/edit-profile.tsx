@@ -1,0 +1,139 @@
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { ImageField } from "~/components/ui/image-field.tsx";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { EditToolbar } from "~/features/profiles/components/edit-toolbar.tsx";
+import { PasswordChange } from "~/features/profiles/components/password-change.tsx";
+import { profileEditAction } from "~/features/profiles/profile-action.server.ts";
+import { findCustomerForEdit } from "~/features/profiles/profiles.queries.server.ts";
+import { customerProfileSchema } from "~/features/profiles/profiles.schema.ts";
+import { updateCustomerProfile } from "~/features/profiles/profiles.server.ts";
+import { notFound, requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/edit-profile";
+
+export const meta = () => [{ title: "Update Your Profile · Foodverse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "customer");
+  const customer = await findCustomerForEdit(services.database.db, viewer.userId);
+  if (!customer) notFound();
+  return { customer };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return profileEditAction(request, context, "customer", updateCustomerProfile);
+}
+
+export default function EditCustomerProfile({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const c = loaderData.customer;
+  const [params] = useSearchParams();
+  const editing = params.has("edit");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
+  const { errors, onSubmit, text } = useSchemaForm(customerProfileSchema, profileAnswer);
+  const value = (key: keyof typeof c) => text(key) ?? c[key];
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <section className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">Update Your Profile</h1>
+        <Form
+          id="profile-form"
+          method="post"
+          action="?edit=1"
+          encType="multipart/form-data"
+          onSubmit={onSubmit}
+          noValidate
+          // A new key per mode resets the fields to the saved values on Cancel.
+          key={editing ? "editing" : "viewing"}
+          className="flex flex-col gap-4"
+        >
+          <input type="hidden" name="intent" value="profile" />
+          {errors.form ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-danger">
+              {errors.form}
+            </p>
+          ) : null}
+          <TextField
+            label="Username"
+            name="username"
+            readOnly={!editing}
+            required
+            maxLength={40}
+            defaultValue={value("username")}
+            error={errors.username}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              name="firstName"
+              readOnly={!editing}
+              required
+              maxLength={60}
+              defaultValue={value("firstName")}
+              error={errors.firstName}
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              readOnly={!editing}
+              required
+              maxLength={60}
+              defaultValue={value("lastName")}
+              error={errors.lastName}
+            />
+          </div>
+          <TextAreaField
+            label="About"
+            name="about"
+            readOnly={!editing}
+            required
+            maxLength={2000}
+            defaultValue={value("about")}
+            error={errors.about}
+          />
+          <TextField
+            label="Mobile number"
+            name="contact"
+            type="tel"
+            optional
+            readOnly={!editing}
+            maxLength={30}
+            defaultValue={value("contact")}
+            error={errors.contact}
+          />
+          <TextField
+            label="Email"
+            name="email-readonly"
+            type="email"
+            readOnly
+            value={c.email}
+            hint="Your sign-in email cannot be changed here."
+          />
+          <ImageField
+            label="Cover image"
+            name="coverImage"
+            currentUrl={c.coverImageUrl}
+            disabled={!editing}
+            error={errors.coverImage}
+          />
+          <ImageField
+            label="Profile image"
+            name="profileImage"
+            currentUrl={c.profileImageUrl}
+            disabled={!editing}
+            error={errors.profileImage}
+            shape="round"
+          />
+        </Form>
+        <EditToolbar editing={editing} busy={busy} formId="profile-form" />
+      </section>
+      <PasswordChange
+        editing={editing}
+        errors={actionData?.intent === "password" ? actionData.fieldErrors : {}}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { TextAreaField } from "~/components/ui/field.tsx";
+import { ImageField } from "~/components/ui/image-field.tsx";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { profileEditAction } from "~/features/profiles/profile-action.server.ts";
+import { findRestaurantForEdit } from "~/features/profiles/profiles.queries.server.ts";
+import { restaurantProfileSchema } from "~/features/profiles/profiles.schema.ts";
+import { updateRestaurantProfile } from "~/features/profiles/profiles.server.ts";
+import {
+  RestaurantContactFields,
+  RestaurantTypeFields,
+} from "~/features/restaurants/components/restaurant-fields.tsx";
+import { notFound, requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/edit-profile";
+
+export const meta = () => [{ title: "Edit restaurant profile · Foodverse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const row = await findRestaurantForEdit(services.database.db, viewer.userId);
+  if (!row) notFound();
+  const { restOthertypes, sociallinks, ...rest } = row;
+  return {
+    restaurant: {
+      ...rest,
+      restOthertypes: JSON.parse(restOthertypes) as string[],
+      sociallinks: JSON.parse(sociallinks) as string[],
+    },
+  };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return profileEditAction(request, context, "restaurant", updateRestaurantProfile);
+}
+
+export default function EditRestaurantProfile({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const r = loaderData.restaurant;
+  const busy = useNavigation().state === "submitting";
+  const { errors, onSubmit, text, list } = useSchemaForm(restaurantProfileSchema, actionData);
+  // After a refused save, show what was typed; otherwise what is saved.
+  const saved = r as unknown as Record<string, string | string[]>;
+  const textOrSaved = (key: string) => (actionData ? text(key) : (saved[key] as string | undefined));
+  const listOrSaved = (key: string) =>
+    actionData ? list(key) : ((saved[key] as string[] | undefined) ?? []);
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">Edit restaurant profile</h1>
+      <p>
+        <span className="font-medium">{r.restName}</span>{" "}
+        <span className="text-muted">(the name and its web address stay as they are)</span>
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-4"
+      >
+        <input type="hidden" name="intent" value="profile" />
+        {errors.form ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-danger">
+            {errors.form}
+          </p>
+        ) : null}
+        <ImageField
+          label="Logo"
+          name="profileImage"
+          currentUrl={r.profileImageUrl}
+          error={errors.profileImage}
+          shape="round"
+        />
+        <ImageField
+          label="Cover image"
+          name="coverImage"
+          currentUrl={r.coverImageUrl}
+          error={errors.coverImage}
+        />
+        <RestaurantTypeFields errors={errors} text={textOrSaved} list={listOrSaved} />
+        <TextAreaField
+          label="About"
+          name="about"
+          required
+          maxLength={2000}
+          defaultValue={textOrSaved("about")}
+          error={errors.about}
+        />
+        <RestaurantContactFields errors={errors} text={textOrSaved} list={listOrSaved} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonClass("primary")} disabled={busy}>
+            {busy ? "Saving…" : "Save changes"}
+          </button>
+          <Link to="/profile/restaurant" className={buttonClass("ghost")}>
+            Back to profile
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
