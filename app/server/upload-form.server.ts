@@ -39,7 +39,8 @@ export async function readUploadForm(
   }
   const files = new Map<string, Uint8Array>();
   for (const [name, value] of form.entries()) {
-    if (typeof value !== "string" && value.size > 0) files.set(name, new Uint8Array(await value.arrayBuffer()));
+    if (typeof value !== "string" && value.size > 0)
+      files.set(name, new Uint8Array(await value.arrayBuffer()));
   }
   return { ok: true, values: formValues(form), files };
 }

@@ -27,7 +27,10 @@ export interface Account {
 }
 
 /** Signs a customer up through the real form endpoint (no JavaScript), for tests about other screens. */
-export async function createCustomer(request: APIRequestContext): Promise<Account> {
+export async function createCustomer(
+  request: APIRequestContext,
+  extra: Record<string, string> = {},
+): Promise<Account> {
   const id = uniqueId();
   const account = { email: `cust-${id}@example.com`, password: "customer-pass-1", name: `Sana ${id}` };
   const response = await request.post("/signup/customersignup", {
@@ -40,6 +43,7 @@ export async function createCustomer(request: APIRequestContext): Promise<Accoun
       username: `sana${id}`,
       email: account.email,
       password: account.password,
+      ...extra,
     },
     maxRedirects: 0,
   });
@@ -47,12 +51,16 @@ export async function createCustomer(request: APIRequestContext): Promise<Accoun
   return account;
 }
 
-export async function createRestaurant(request: APIRequestContext): Promise<Account> {
+export async function createRestaurant(
+  request: APIRequestContext,
+  extra: Record<string, string> = {},
+): Promise<Account & { urlName: string }> {
   const id = uniqueId();
   const account = {
     email: `rest-${id}@example.com`,
     password: "restaurant-pass-1",
     name: `Kabab House ${id}`,
+    urlName: `kababhouse${id}`,
   };
   const response = await request.post("/signup/restaurantsignup", {
     headers: { origin: appUrl() },
@@ -65,6 +73,7 @@ export async function createRestaurant(request: APIRequestContext): Promise<Acco
       username: `kabab${id}`,
       email: account.email,
       password: account.password,
+      ...extra,
     },
     maxRedirects: 0,
   });
@@ -98,3 +107,25 @@ export async function resetLinkFor(email: string): Promise<string> {
 }
 
 export const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: true });
+
+/** Gives the page the session that `request` holds (after createCustomer/createRestaurant). */
+export async function shareSession(page: Page, request: APIRequestContext) {
+  await page.context().addCookies((await request.storageState()).cookies);
+}
+
+/** A real JPEG file on disk for upload fields. */
+export async function jpegFile(width = 800, height = 600): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const file = path.join(process.env.E2E_DATA_DIR!, `upload-${uniqueId()}.jpg`);
+  await sharp({ create: { width, height, channels: 3, background: "#c2410c" } })
+    .jpeg()
+    .toFile(file);
+  return file;
+}
+
+/** A text file named .jpg: it must be refused for what it is, not for its name. */
+export function fakeJpegFile(): string {
+  const file = path.join(process.env.E2E_DATA_DIR!, `fake-${uniqueId()}.jpg`);
+  fs.writeFileSync(file, "just some text, not a photo\n".repeat(20));
+  return file;
+}

@@ -19,9 +19,9 @@ export async function profileEditAction(
   context: Readonly<RouterContextProvider>,
   role: Role,
   update: (services: Services, userId: string, form: ProfileForm) => Promise<Result<{ changed: string[] }>>,
+  here: string,
 ) {
   const { viewer, services } = await requireRole(request, context, role);
-  const here = new URL(request.url).pathname;
   const form = await readUploadForm(request, { maxFileBytes: services.env.MAX_IMAGE_BYTES, maxFiles: 2 });
   if (!form.ok) {
     const failure = { ...form, message: PROFILE_MESSAGES.failed, fieldErrors: { form: form.message } };
@@ -31,7 +31,9 @@ export async function profileEditAction(
   if (form.values.intent === "password") {
     const result = await changePassword(services, viewer.userId, form.values, request.headers);
     if (!result.ok) return refused(result, {}, { intent: "password" });
-    return redirect(here, { headers: await flashToast(result.headers, "success", PASSWORD_MESSAGES.changed) });
+    return redirect(here, {
+      headers: await flashToast(result.headers, "success", PASSWORD_MESSAGES.changed),
+    });
   }
   const result = await update(services, viewer.userId, form);
   if (!result.ok) return refused(result, form.values, { intent: "profile" });

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { customerSignupSchema, PASSWORD_MAX, PASSWORD_MIN, restaurantSignupSchema } from "../accounts/accounts.schema.ts";
+import {
+  customerSignupSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  restaurantSignupSchema,
+} from "../accounts/accounts.schema.ts";
 
 /** What 'Update Your Profile' may change; email, role and flags are not in it. */
 export const customerProfileSchema = customerSignupSchema.pick({
@@ -40,7 +45,9 @@ export const PASSWORD_MESSAGES = {
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentMissing }).min(1, PASSWORD_MESSAGES.currentMissing),
+    currentPassword: z
+      .string({ error: PASSWORD_MESSAGES.currentMissing })
+      .min(1, PASSWORD_MESSAGES.currentMissing),
     newPassword: z
       .string({ error: "Please enter a new password." })
       .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)

@@ -58,7 +58,11 @@ async function applyProfileChange<Row extends { profileImageUrl: string; coverIm
   return { ok: true, changed };
 }
 
-export async function updateCustomerProfile(services: Services, userId: string, form: ProfileForm): Promise<Updated> {
+export async function updateCustomerProfile(
+  services: Services,
+  userId: string,
+  form: ProfileForm,
+): Promise<Updated> {
   const parsed = customerProfileSchema.safeParse(form.values);
   if (!parsed.success) {
     return fail(400, PROFILE_MESSAGES.failed, { fieldErrors: fieldErrors(parsed.error) });
@@ -71,7 +75,11 @@ export async function updateCustomerProfile(services: Services, userId: string, 
   );
 }
 
-export async function updateRestaurantProfile(services: Services, userId: string, form: ProfileForm): Promise<Updated> {
+export async function updateRestaurantProfile(
+  services: Services,
+  userId: string,
+  form: ProfileForm,
+): Promise<Updated> {
   const parsed = restaurantProfileSchema.safeParse(form.values);
   if (!parsed.success) {
     return fail(400, PROFILE_MESSAGES.failed, { fieldErrors: fieldErrors(parsed.error) });
@@ -102,7 +110,8 @@ export async function changePassword(
   const parsed = passwordChangeSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    const message = errors.currentPassword ?? errors.confirmPassword ?? errors.newPassword ?? PASSWORD_MESSAGES.failed;
+    const message =
+      errors.currentPassword ?? errors.confirmPassword ?? errors.newPassword ?? PASSWORD_MESSAGES.failed;
     return fail(400, message, { fieldErrors: errors });
   }
   const { db } = services.database;
@@ -129,7 +138,9 @@ export async function changePassword(
       services.log.warn({ userId, locked }, "password change: wrong current password");
       return locked
         ? fail(429, PASSWORD_MESSAGES.tooMany)
-        : fail(400, PASSWORD_MESSAGES.wrongCurrent, { fieldErrors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent } });
+        : fail(400, PASSWORD_MESSAGES.wrongCurrent, {
+            fieldErrors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent },
+          });
     }
     services.log.error({ err: error, userId }, "password change failed");
     return fail(error instanceof APIError ? 400 : 500, PASSWORD_MESSAGES.failed);

@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return profileEditAction(request, context, "customer", updateCustomerProfile);
+  return profileEditAction(request, context, "customer", updateCustomerProfile, "/profile/customer/edit");
 }
 
 export default function EditCustomerProfile({ loaderData, actionData }: Route.ComponentProps) {

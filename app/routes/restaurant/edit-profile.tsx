@@ -32,7 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return profileEditAction(request, context, "restaurant", updateRestaurantProfile);
+  return profileEditAction(
+    request,
+    context,
+    "restaurant",
+    updateRestaurantProfile,
+    "/profile/restaurant/edit",
+  );
 }
 
 export default function EditRestaurantProfile({ loaderData, actionData }: Route.ComponentProps) {

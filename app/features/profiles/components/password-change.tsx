@@ -18,17 +18,28 @@ export function PasswordChange({ editing, errors }: { editing: boolean; errors: 
     error: errors[name],
   });
   return (
-    <section aria-labelledby="password-heading" className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="password-heading"
+      className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm"
+    >
       <h2 id="password-heading" className="text-xl font-bold">
         Change password
       </h2>
       {editing ? null : <p className="text-muted">Choose Edit to change your password.</p>}
       <Form method="post" action="?edit=1" className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="password" />
-        <PasswordField label="Current password" autoComplete="current-password" {...bind("currentPassword")} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          {...bind("currentPassword")}
+        />
         <PasswordField label="New password" autoComplete="new-password" {...bind("newPassword")} />
         <PasswordField label="Retype new password" autoComplete="new-password" {...bind("confirmPassword")} />
-        <button type="submit" className={buttonClass("primary", "self-start")} disabled={!editing || !complete || busy}>
+        <button
+          type="submit"
+          className={buttonClass("primary", "self-start")}
+          disabled={!editing || !complete || busy}
+        >
           {busy ? "Changing…" : "Change Password"}
         </button>
       </Form>
