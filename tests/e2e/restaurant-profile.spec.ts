@@ -108,5 +108,17 @@ test("restaurant screens refuse visitors and customers", async ({ playwright }) 
   await createCustomer(customer);
   const asCustomer = await customer.get("/profile/restaurant/qr.png", { maxRedirects: 0 });
   expect(asCustomer.headers().location).toBe("/profile/customer");
-  await Promise.all([visitor.dispose(), customer.dispose()]);
+
+  // Another restaurant's save names no account: it can only change its own record.
+  const first = await playwright.request.newContext(base);
+  const owner = await createRestaurant(first);
+  const second = await playwright.request.newContext(base);
+  await createRestaurant(second);
+  const other = await second.post("/profile/restaurant/edit", {
+    multipart: { intent: "profile", about: "Changed by someone else", restType: "Cafe", hasDelivery: "no" },
+    maxRedirects: 0,
+  });
+  expect(other.status()).toBe(302);
+  expect(await (await visitor.get(`/r/${owner.urlName}`)).text()).toContain("Seekh kabab and paratha.");
+  await Promise.all([visitor, customer, first, second].map((c) => c.dispose()));
 });
