@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
@@ -6,22 +6,16 @@ import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { AccountFields } from "~/features/accounts/components/account-fields.tsx";
 import { SignupShell } from "~/features/accounts/components/signup-shell.tsx";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
-import { customerSignupSchema, formValues, GENDERS } from "~/features/accounts/accounts.schema.ts";
+import { customerSignupSchema, GENDERS } from "~/features/accounts/accounts.schema.ts";
 import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
-import { MESSAGES } from "~/features/accounts/messages.ts";
+import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
-import { refused } from "~/server/action-result.server.ts";
-import { servicesOf } from "~/server/request.server.ts";
-import { flashToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/customer-signup";
 
 export const meta = () => [{ title: "Customer sign up · Foodverse" }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const result = await signUpCustomer(servicesOf(context), values, request.headers);
-  if (!result.ok) return refused(result, values);
-  return redirect("/", { headers: await flashToast(result.headers, "success", MESSAGES.signupOk) });
+export function action({ request, context }: Route.ActionArgs) {
+  return signupAction(request, context, signUpCustomer);
 }
 
 export default function CustomerSignup({ actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
@@ -9,22 +9,16 @@ import {
   RestaurantContactFields,
   RestaurantTypeFields,
 } from "~/features/restaurants/components/restaurant-fields.tsx";
-import { formValues, restaurantSignupSchema } from "~/features/accounts/accounts.schema.ts";
+import { restaurantSignupSchema } from "~/features/accounts/accounts.schema.ts";
 import { signUpRestaurant } from "~/features/accounts/accounts.server.ts";
-import { MESSAGES } from "~/features/accounts/messages.ts";
+import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
-import { refused } from "~/server/action-result.server.ts";
-import { servicesOf } from "~/server/request.server.ts";
-import { flashToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/restaurant-signup";
 
 export const meta = () => [{ title: "Restaurant sign up · Foodverse" }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
-  const result = await signUpRestaurant(servicesOf(context), values, request.headers);
-  if (!result.ok) return refused(result, values);
-  return redirect("/", { headers: await flashToast(result.headers, "success", MESSAGES.signupOk) });
+export function action({ request, context }: Route.ActionArgs) {
+  return signupAction(request, context, signUpRestaurant);
 }
 
 export default function RestaurantSignup({ actionData }: Route.ComponentProps) {

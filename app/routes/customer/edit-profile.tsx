@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { ImageField } from "~/components/ui/image-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
@@ -51,11 +52,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
           className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="profile" />
-          {errors.form ? (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-danger">
-              {errors.form}
-            </p>
-          ) : null}
+          <FormAlert message={errors.form} />
           <TextField
             label="Username"
             name="username"

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar.tsx";
+import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { findPublicRestaurant } from "~/features/restaurants/restaurants.queries.server.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
@@ -127,18 +127,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </section>
-      <nav aria-label={`${r.restName} pages`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map((card) => (
-          <Link
-            key={card.label}
-            to={card.to}
-            className="flex flex-col gap-1 rounded-xl bg-white p-6 shadow-sm hover:ring-2 hover:ring-brand"
-          >
-            <span className="text-xl font-bold text-brand">{card.label}</span>
-            <span className="text-muted">{card.text}</span>
-          </Link>
-        ))}
-      </nav>
+      <LinkCards label={`${r.restName} pages`} cards={cards} columns="sm:grid-cols-2 lg:grid-cols-4" />
     </article>
   );
 }

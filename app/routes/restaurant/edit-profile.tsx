@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextAreaField } from "~/components/ui/field.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { ImageField } from "~/components/ui/image-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
@@ -66,11 +67,7 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value="profile" />
-        {errors.form ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-danger">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormAlert message={errors.form} />
         <ImageField
           label="Logo"
           name="profileImage"

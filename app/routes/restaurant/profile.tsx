@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { findRestaurantProfile } from "~/features/restaurants/restaurants.queries.server.ts";
 import { restaurantPath } from "~/lib/slug.ts";
@@ -96,22 +97,15 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
           </div>
         </section>
       </div>
-      <nav aria-label="Your restaurant" className="grid gap-4 sm:grid-cols-3">
-        {[
+      <LinkCards
+        label="Your restaurant"
+        columns="sm:grid-cols-3"
+        cards={[
           { to: "mymenu", label: "MENU", text: "Your general menu: sections and items." },
           { to: "mybranches", label: "BRANCHES", text: "Branches, their menus and QR codes." },
           { to: `/reviews/${encodeURIComponent(r.urlName)}`, label: "REVIEWS", text: "What customers say." },
-        ].map((card) => (
-          <Link
-            key={card.label}
-            to={card.to}
-            className="flex flex-col gap-1 rounded-xl bg-white p-6 shadow-sm hover:ring-2 hover:ring-brand"
-          >
-            <span className="text-xl font-bold text-brand">{card.label}</span>
-            <span className="text-muted">{card.text}</span>
-          </Link>
-        ))}
-      </nav>
+        ]}
+      />
     </div>
   );
 }
