@@ -62,6 +62,52 @@ export interface CustomerTable {
   timestamp: string;
 }
 
+export interface MenuSectionTable {
+  id: string;
+  restaurantId: string;
+  restaurantName: string;
+  urlName: string;
+  originalName: string;
+  sectionName: string;
+  sectionNumber: number;
+  topNote: string;
+  bottomNote: string;
+  timestamp: string;
+}
+
+export interface MenuItemTable {
+  id: string;
+  sectionId: string;
+  restaurantId: string;
+  urlName: string;
+  name: string;
+  nameExtra: string;
+  price: number;
+  itemPriceRange: string;
+  itemTaste: string;
+  itemCat: string;
+  itemSubCat: string;
+  itemType: string;
+  positionInSection: number;
+  description: string;
+  descriptionExtra: string;
+  foodAllergies: string;
+  topView: string;
+  frontView: string;
+  sideView: string;
+  itemRating: Generated<number>;
+  itemRatingBy: Generated<number>;
+  soldOut: Generated<number>;
+  timestamp: string;
+}
+
+export interface ItemRatingTable {
+  itemId: string;
+  customerId: string;
+  rating: number;
+  timestamp: string;
+}
+
 export interface AdminTable {
   id: string;
   timestamp: string;
@@ -103,6 +149,9 @@ export interface DB {
   customer: CustomerTable;
   admin: AdminTable;
   login_throttle: LoginThrottleTable;
+  menu_section: MenuSectionTable;
+  menu_item: MenuItemTable;
+  item_rating: ItemRatingTable;
   user: UserTable;
   session: SessionTable;
   verification: VerificationTable;

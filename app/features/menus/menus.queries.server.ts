@@ -1,0 +1,219 @@
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
+import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const ITEM_COLUMNS = [
+  "menu_item.id",
+  "menu_item.sectionId",
+  "menu_item.name",
+  "menu_item.nameExtra",
+  "menu_item.price",
+  "menu_item.itemPriceRange",
+  "menu_item.itemTaste",
+  "menu_item.itemCat",
+  "menu_item.itemSubCat",
+  "menu_item.itemType",
+  "menu_item.positionInSection",
+  "menu_item.description",
+  "menu_item.descriptionExtra",
+  "menu_item.foodAllergies",
+  "menu_item.topView",
+  "menu_item.frontView",
+  "menu_item.sideView",
+  "menu_item.itemRating",
+  "menu_item.itemRatingBy",
+  "menu_item.soldOut",
+] as const;
+
+const SECTION_COLUMNS = [
+  "id",
+  "originalName",
+  "sectionName",
+  "sectionNumber",
+  "topNote",
+  "bottomNote",
+] as const;
+
+export async function findOwnerRestaurant(db: Db, ownerId: string) {
+  return db
+    .selectFrom("restaurant")
+    .select(["id", "restName", "urlName", "restType", "approvalStatus"])
+    .where("id", "=", ownerId)
+    .executeTakeFirst();
+}
+
+export async function findRestaurantByUrlName(db: Db, urlName: string) {
+  return db
+    .selectFrom("restaurant")
+    .select(["id", "restName", "urlName", "restType", "approvalStatus", "country", "profileImageUrl"])
+    .where("urlName", "=", urlName)
+    .executeTakeFirst();
+}
+
+export async function countSections(db: Db, restaurantId: string): Promise<number> {
+  const row = await db
+    .selectFrom("menu_section")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("restaurantId", "=", restaurantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertSection(db: Db, row: Insertable<MenuSectionTable>) {
+  await db.insertInto("menu_section").values(row).execute();
+}
+
+export async function listSections(db: Db, restaurantId: string, page?: { offset: number; limit: number }) {
+  let query = db
+    .selectFrom("menu_section")
+    .select(SECTION_COLUMNS)
+    .where("restaurantId", "=", restaurantId)
+    .orderBy("sectionNumber")
+    .orderBy("timestamp");
+  if (page) query = query.offset(page.offset).limit(page.limit);
+  return query.execute();
+}
+
+/** A section, only when it belongs to this restaurant. */
+export async function findOwnSection(db: Db, restaurantId: string, sectionId: string) {
+  return db
+    .selectFrom("menu_section")
+    .select(SECTION_COLUMNS)
+    .where("id", "=", sectionId)
+    .where("restaurantId", "=", restaurantId)
+    .executeTakeFirst();
+}
+
+export async function updateSection(db: Db, sectionId: string, changes: Updateable<MenuSectionTable>) {
+  await db.updateTable("menu_section").set(changes).where("id", "=", sectionId).execute();
+}
+
+export async function deleteSectionRow(db: Db, sectionId: string) {
+  await db.deleteFrom("menu_section").where("id", "=", sectionId).execute();
+}
+
+/** Numbers the restaurant's sections 1..n in their current order. */
+export async function renumberSections(db: Db, restaurantId: string) {
+  const sections = await listSections(db, restaurantId);
+  for (const [index, section] of sections.entries()) {
+    if (section.sectionNumber !== index + 1) {
+      await db
+        .updateTable("menu_section")
+        .set({ sectionNumber: index + 1 })
+        .where("id", "=", section.id)
+        .execute();
+    }
+  }
+}
+
+export async function listItemsOfSections(db: Db, sectionIds: string[]) {
+  if (sectionIds.length === 0) return [];
+  return db
+    .selectFrom("menu_item")
+    .select(ITEM_COLUMNS)
+    .where("sectionId", "in", sectionIds)
+    .orderBy("sectionId")
+    .orderBy("positionInSection")
+    .execute();
+}
+
+export type MenuItemRow = Awaited<ReturnType<typeof listItemsOfSections>>[number];
+
+/** An item, only when it belongs to this restaurant. */
+export async function findOwnItem(db: Db, restaurantId: string, itemId: string) {
+  return db
+    .selectFrom("menu_item")
+    .select(ITEM_COLUMNS)
+    .where("id", "=", itemId)
+    .where("restaurantId", "=", restaurantId)
+    .executeTakeFirst();
+}
+
+export async function positionTaken(db: Db, sectionId: string, position: number, exceptItemId?: string) {
+  let query = db
+    .selectFrom("menu_item")
+    .select("id")
+    .where("sectionId", "=", sectionId)
+    .where("positionInSection", "=", position);
+  if (exceptItemId) query = query.where("id", "!=", exceptItemId);
+  return !!(await query.executeTakeFirst());
+}
+
+export async function insertItem(db: Db, row: Insertable<MenuItemTable>) {
+  await db.insertInto("menu_item").values(row).execute();
+}
+
+export async function updateItem(db: Db, itemId: string, changes: Updateable<MenuItemTable>) {
+  await db.updateTable("menu_item").set(changes).where("id", "=", itemId).execute();
+}
+
+export async function deleteItemsOfSection(db: Db, sectionId: string) {
+  await db.deleteFrom("menu_item").where("sectionId", "=", sectionId).execute();
+}
+
+export async function deleteItemRow(db: Db, itemId: string) {
+  await db.deleteFrom("menu_item").where("id", "=", itemId).execute();
+}
+
+/** The neighbour above (-1) or below (+1) an item in its section. */
+export async function neighbourItem(db: Db, sectionId: string, position: number, direction: -1 | 1) {
+  return db
+    .selectFrom("menu_item")
+    .select(["id", "positionInSection"])
+    .where("sectionId", "=", sectionId)
+    .where("positionInSection", direction < 0 ? "<" : ">", position)
+    .orderBy("positionInSection", direction < 0 ? "desc" : "asc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function upsertRating(db: Db, itemId: string, customerId: string, rating: number) {
+  await db
+    .insertInto("item_rating")
+    .values({ itemId, customerId, rating, timestamp: new Date().toISOString() })
+    .onConflict((oc) =>
+      oc.columns(["itemId", "customerId"]).doUpdateSet({ rating, timestamp: new Date().toISOString() }),
+    )
+    .execute();
+}
+
+/** Recomputes an item's average and count from its ratings (exact, in the caller's transaction). */
+export async function refreshItemRating(db: Db, itemId: string) {
+  const row = await db
+    .selectFrom("item_rating")
+    .select([sql<number>`coalesce(avg(rating), 0)`.as("average"), sql<number>`count(*)`.as("count")])
+    .where("itemId", "=", itemId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("menu_item")
+    .set({ itemRating: Math.round(Number(row.average) * 100) / 100, itemRatingBy: Number(row.count) })
+    .where("id", "=", itemId)
+    .execute();
+}
+
+export async function findItemWithRestaurant(db: Db, urlName: string, itemId: string) {
+  return db
+    .selectFrom("menu_item")
+    .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+    .select([
+      ...ITEM_COLUMNS,
+      "restaurant.restName",
+      "restaurant.urlName",
+      "restaurant.approvalStatus",
+      "restaurant.id as restaurantId",
+    ])
+    .where("menu_item.id", "=", itemId)
+    .where("restaurant.urlName", "=", urlName)
+    .executeTakeFirst();
+}
+
+export async function findCustomerRating(db: Db, itemId: string, customerId: string) {
+  const row = await db
+    .selectFrom("item_rating")
+    .select("rating")
+    .where("itemId", "=", itemId)
+    .where("customerId", "=", customerId)
+    .executeTakeFirst();
+  return row?.rating ?? null;
+}
