@@ -11,7 +11,6 @@ export const COUNTRIES: readonly string[] = countries;
 export const RESTAURANT_TYPES: readonly OptionGroup[] = restaurantTypes;
 export const ALL_RESTAURANT_TYPES: readonly string[] = restaurantTypes.flatMap((g) => g.options);
 
-
 export interface ItemCategory {
   category: string;
   subcategories: string[];

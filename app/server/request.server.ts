@@ -41,7 +41,7 @@ export async function requireRole(
   return { viewer, services };
 }
 
-/** A 404 that the root error page shows as 'Oops!' with "Not Found". */
-export function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
+/** A 404 that the root error page shows under 'Oops!' with its text ("Not Found", 'Item Not Found'…). */
+export function notFound(statusText = "Not Found"): never {
+  throw data(null, { status: 404, statusText });
 }

@@ -1,4 +1,4 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { toastMessage, type ToastLevel, type ToastMessage } from "~/lib/toast.ts";
 
 // A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
@@ -32,4 +32,13 @@ function isToast(value: unknown): value is ToastMessage {
     typeof (value as ToastMessage).message === "string" &&
     typeof (value as ToastMessage).id === "string"
   );
+}
+
+export async function redirectWithToast(
+  to: string,
+  level: ToastLevel,
+  message: string,
+  headers = new Headers(),
+) {
+  return redirect(to, { headers: await flashToast(headers, level, message) });
 }

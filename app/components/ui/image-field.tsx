@@ -9,6 +9,7 @@ export function ImageField({
   disabled,
   error,
   shape = "wide",
+  optional = true,
 }: {
   label: string;
   name: string;
@@ -16,6 +17,7 @@ export function ImageField({
   disabled?: boolean;
   error?: string;
   shape?: "round" | "wide";
+  optional?: boolean;
 }) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function ImageField({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">
-        {label} <span className="font-normal text-muted">(optional)</span>
+        {label} {optional ? <span className="font-normal text-muted">(optional)</span> : null}
       </label>
       {shown ? (
         <img

@@ -1,0 +1,66 @@
+import { useRef, type ReactNode } from "react";
+import { buttonClass } from "./button.tsx";
+
+/**
+ * A submit button that first asks (SPEC's browser confirm as an accessible
+ * in-page dialog). Without JavaScript it submits straight away.
+ */
+export function ConfirmSubmit({
+  question,
+  children,
+  confirmLabel = "Delete",
+  className = buttonClass("danger"),
+  name,
+  value,
+}: {
+  question: string;
+  children: ReactNode;
+  confirmLabel?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="submit"
+        name={name}
+        value={value}
+        className={className}
+        onClick={(event) => {
+          if (!dialog.current) return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        {children}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-label={question}
+        className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-black/40"
+      >
+        <p className="mb-4 text-lg font-medium">{question}</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass("ghost")} onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={buttonClass("danger")}
+            onClick={() => {
+              dialog.current?.close();
+              const button = trigger.current;
+              button?.form?.requestSubmit(button);
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

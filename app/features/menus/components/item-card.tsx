@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { imageSrcSet } from "~/lib/media.ts";
+import type { MenuItemRow } from "../menus.queries.server.ts";
+
+type CardItem = Pick<
+  MenuItemRow,
+  | "id"
+  | "name"
+  | "nameExtra"
+  | "description"
+  | "descriptionExtra"
+  | "itemTaste"
+  | "itemType"
+  | "foodAllergies"
+  | "price"
+  | "itemRating"
+  | "itemRatingBy"
+  | "frontView"
+  | "soldOut"
+>;
+
+export function Rating({ value, count }: { value: number; count: number }) {
+  return (
+    <span className="text-sm">
+      <span aria-hidden="true" className="text-amber-600">
+        ★
+      </span>{" "}
+      {count > 0 ? `${value.toFixed(1)} (${count} ${count === 1 ? "rating" : "ratings"})` : "No ratings yet"}
+    </span>
+  );
+}
+
+/** One dish on a menu: the owner's (Rs.) and the public one ($) differ only in price format and link. */
+export function ItemCard({
+  item,
+  href,
+  price,
+}: {
+  item: CardItem;
+  href: string;
+  price: (n: number) => string;
+}) {
+  return (
+    <li
+      className={`flex gap-3 rounded-lg border border-line bg-white p-3 ${item.soldOut ? "opacity-70" : ""}`}
+    >
+      {item.frontView ? (
+        <img
+          src={item.frontView}
+          srcSet={imageSrcSet(item.frontView)}
+          sizes="96px"
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-24 shrink-0 rounded-md object-cover"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <Link to={href} className="text-lg font-semibold text-brand underline-offset-2 hover:underline">
+            {item.name}
+          </Link>
+          <span className="font-semibold">{price(item.price)}</span>
+        </div>
+        {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
+        {item.soldOut ? (
+          <p className="self-start rounded bg-gray-800 px-2 py-0.5 text-sm font-semibold text-white">
+            Sold out
+          </p>
+        ) : null}
+        {item.description ? <p>{item.description}</p> : null}
+        {item.descriptionExtra ? <p className="text-sm text-muted">{item.descriptionExtra}</p> : null}
+        <p className="text-sm text-muted">
+          {item.itemTaste} · {item.itemType}
+        </p>
+        {item.foodAllergies ? (
+          <p className="self-start rounded border border-amber-700 bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
+            Allergens: {item.foodAllergies}
+          </p>
+        ) : null}
+        <Rating value={item.itemRating} count={item.itemRatingBy} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { TextAreaField, TextField } from "~/components/ui/field.tsx";
+import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+
+/** Add Section and Edit Section: a name and the notes shown above and below it. */
+export function SectionForm({
+  errors,
+  value,
+  submitLabel,
+  onSubmit,
+}: {
+  errors: FieldErrors;
+  value: (key: string) => string | undefined;
+  submitLabel: string;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <TextField
+        label="Section name"
+        name="originalName"
+        required
+        maxLength={80}
+        defaultValue={value("originalName")}
+        error={errors.originalName}
+      />
+      <TextAreaField
+        label="Top note"
+        name="topNote"
+        optional
+        rows={2}
+        maxLength={500}
+        hint="Shown above the section, e.g. 'Served with raita'."
+        defaultValue={value("topNote")}
+        error={errors.topNote}
+      />
+      <TextAreaField
+        label="Bottom note"
+        name="bottomNote"
+        optional
+        rows={2}
+        maxLength={500}
+        defaultValue={value("bottomNote")}
+        error={errors.bottomNote}
+      />
+      <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
+        {busy ? "Saving…" : submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RouterContextProvider } from "react-router";
+import { formValues, type FormValues } from "~/features/accounts/accounts.schema.ts";
+import type { Result } from "~/features/accounts/result.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import type { Services } from "~/server/services.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+
+type Handler = (services: Services, ownerId: string, values: FormValues) => Promise<Result<object>>;
+
+/**
+ * The owner's list screens post small forms with an `intent` (delete, move,
+ * sold-out…). Each intent names its use case and the toast for success; the
+ * answer is a redirect back to the list, so a reload never repeats the action.
+ */
+export async function ownerListAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  back: string,
+  intents: Record<string, { run: Handler; success: string | ((values: FormValues) => string) }>,
+) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const values = formValues(await request.formData());
+  const intent = intents[String(values.intent)];
+  if (!intent) {
+    return refused({ ok: false, status: 400, message: "Unknown action.", level: "error" });
+  }
+  const result = await intent.run(services, viewer.userId, values);
+  if (!result.ok) return refused(result);
+  const message = typeof intent.success === "function" ? intent.success(values) : intent.success;
+  return redirectWithToast(back, "success", message);
+}

@@ -1,0 +1,136 @@
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
+import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
+import { publicItem } from "~/features/menus/menu-read.server.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { rateItem } from "~/features/menus/menus.server.ts";
+import { shareImageUrl } from "~/lib/media.ts";
+import { restaurantPath } from "~/lib/slug.ts";
+import type { loader as rootLoader } from "~/root.tsx";
+import { refused } from "~/server/action-result.server.ts";
+import { notFound, requireRole, servicesOf } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/menu-item";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const viewer = await getViewer(services, request.headers);
+  const found = await publicItem(services, params.restaurantName, params.itemId, viewer?.userId);
+  if (!found) notFound(MENU_MESSAGES.itemPageNotFound);
+  const origin = services.env.PUBLIC_URL;
+  const share = shareImageUrl(found.item.frontView) ?? shareImageUrl(found.item.topView);
+  const shown = found.visibility !== "awaiting-approval";
+  return {
+    ...found,
+    // Nothing of an unapproved menu goes to a visitor's browser.
+    item: shown ? found.item : null,
+    restaurant: { name: found.item.restName, urlName: found.item.urlName },
+    pageUrl: `${origin}${restaurantPath(found.item.urlName)}/menu/${found.item.id}`,
+    shareImage: shown && share ? `${origin}${share}` : null,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "customer");
+  const values = formValues(await request.formData());
+  const result = await rateItem(services, viewer.userId, params.restaurantName, params.itemId, values);
+  if (!result.ok) return refused(result);
+  return redirectWithToast(
+    new URL(request.url).pathname.replace(/\.data$/, ""),
+    "success",
+    MENU_MESSAGES.rated,
+  );
+}
+
+export function meta({ loaderData: data }: Route.MetaArgs) {
+  if (!data?.item) return [{ title: `${MENU_MESSAGES.itemPageNotFound} · Foodverse` }];
+  const { item } = data;
+  const description = item.description || `${item.name} at ${data.restaurant.name}.`;
+  return [
+    { title: `${item.name} · ${data.restaurant.name} · Foodverse` },
+    { name: "description", content: description },
+    { property: "og:title", content: `${item.name} · ${data.restaurant.name}` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.pageUrl },
+    ...(data.shareImage ? [{ property: "og:image", content: data.shareImage }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "MenuItem",
+        name: item.name,
+        description: item.description || undefined,
+        image: data.shareImage ?? undefined,
+        offers: { "@type": "Offer", price: item.price, priceCurrency: "PKR" },
+      },
+    },
+  ];
+}
+
+function RateForm({ current }: { current: number | null }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
+      <fieldset>
+        <legend className="font-semibold">
+          {current ? `Your rating: ${current} of 5` : "Rate this dish"}
+        </legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md border border-line px-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                defaultChecked={current === n}
+                required
+                className="size-4"
+              />
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
+        {busy ? "Saving…" : "Save rating"}
+      </button>
+    </Form>
+  );
+}
+
+export default function PublicMenuItem({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const { item, visibility, myRating, restaurant } = loaderData;
+  const menuPath = `${restaurantPath(restaurant.urlName)}/menu`;
+  return (
+    <article className="flex flex-col gap-6">
+      <Link to={menuPath} className="font-medium text-brand underline">
+        {restaurant.name} · Our Menu
+      </Link>
+      <ApprovalNote visibility={visibility} />
+      {item ? <ItemDetail item={item} /> : null}
+      {item && visibility === "public" ? (
+        viewer?.role === "customer" ? (
+          <RateForm current={myRating} />
+        ) : viewer ? null : (
+          <p>
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(`${menuPath}/${item.id}`)}`}
+              className="text-brand underline"
+            >
+              Log in
+            </Link>{" "}
+            to rate this dish.
+          </p>
+        )
+      ) : null}
+    </article>
+  );
+}

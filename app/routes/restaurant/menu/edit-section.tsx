@@ -1,0 +1,59 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { SectionForm } from "~/features/menus/components/section-form.tsx";
+import { findOwnSection } from "~/features/menus/menus.queries.server.ts";
+import { editSectionSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { updateSectionDetails } from "~/features/menus/menus.server.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/edit-section";
+
+const LIST = "/profile/restaurant/addmenu/sections";
+
+export const meta = () => [{ title: "Edit section · Foodverse" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const section = await findOwnSection(services.database.db, viewer.userId, params.sectionId);
+  // SPEC §8: an unknown (or someone else's) section sends the owner back to the list.
+  if (!section) throw await redirectWithToast(LIST, "error", MENU_MESSAGES.sectionNotFound);
+  return { section };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const values = formValues(await request.formData());
+  const result = await updateSectionDetails(services, viewer.userId, params.sectionId, values);
+  if (!result.ok && result.status === 400) return refused(result, values);
+  if (!result.ok)
+    return redirectWithToast(
+      LIST,
+      "error",
+      result.status === 404 ? MENU_MESSAGES.sectionNotFound : MENU_MESSAGES.sectionUpdateFailed,
+    );
+  return redirectWithToast(LIST, "success", MENU_MESSAGES.sectionUpdated);
+}
+
+export default function EditSection({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { errors, onSubmit, text } = useSchemaForm(editSectionSchema, actionData);
+  const saved: Record<string, string | number> = loaderData.section;
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">Edit Section</h1>
+      <SectionForm
+        errors={errors}
+        value={(k) => (actionData ? text(k) : String(saved[k] ?? ""))}
+        onSubmit={onSubmit}
+        submitLabel="Save Section"
+      />
+      <Link to={LIST} className={buttonClass("ghost", "self-start")}>
+        Return to Previous Page
+      </Link>
+    </section>
+  );
+}

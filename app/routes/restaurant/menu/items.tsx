@@ -1,0 +1,127 @@
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { ownerMenu } from "~/features/menus/menu-read.server.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { deleteItem, moveItem, setSoldOut } from "~/features/menus/menus.server.ts";
+import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
+import { ownerPrice } from "~/lib/price.ts";
+import { requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/items";
+
+export const meta = () => [{ title: "Edit/Delete Items · Foodverse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  return { sections: await ownerMenu(services, viewer.userId) };
+}
+
+const id = (v: Record<string, unknown>) => String(v.itemId ?? "");
+
+export function action({ request, context }: Route.ActionArgs) {
+  return ownerListAction(request, context, "/profile/restaurant/addmenu/items", {
+    delete: { run: (s, owner, v) => deleteItem(s, owner, id(v)), success: MENU_MESSAGES.itemDeleted },
+    soldout: { run: (s, owner, v) => setSoldOut(s, owner, id(v), true), success: MENU_MESSAGES.soldOutOn },
+    available: {
+      run: (s, owner, v) => setSoldOut(s, owner, id(v), false),
+      success: MENU_MESSAGES.soldOutOff,
+    },
+    up: { run: (s, owner, v) => moveItem(s, owner, id(v), -1), success: MENU_MESSAGES.moved },
+    down: { run: (s, owner, v) => moveItem(s, owner, id(v), 1), success: MENU_MESSAGES.moved },
+  });
+}
+
+export default function Items({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { sections } = loaderData;
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">Edit/Delete Items</h1>
+      {sections.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 shadow-sm">{MENU_MESSAGES.noSections}</p>
+      ) : null}
+      {sections.map((section) => (
+        <section
+          key={section.id}
+          aria-labelledby={`section-${section.id}`}
+          className="rounded-xl bg-white p-4 shadow-sm"
+        >
+          <h2 id={`section-${section.id}`} className="mb-3 text-lg font-semibold">
+            {section.originalName}{" "}
+            <span className="font-normal text-muted">(section {section.sectionNumber})</span>
+          </h2>
+          {section.items.length === 0 ? (
+            <p className="text-muted">{MENU_MESSAGES.noItems}</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-line">
+              {section.items.map((item, i) => (
+                <li
+                  key={item.id}
+                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <p>
+                    <span className="font-mono text-muted">#{item.positionInSection}</span>{" "}
+                    <span className="font-semibold">{item.name}</span> · {ownerPrice(item.price)} ·{" "}
+                    {item.itemType}
+                    {item.soldOut ? (
+                      <span className="ms-2 rounded bg-gray-800 px-2 text-sm text-white">Sold out</span>
+                    ) : null}
+                  </p>
+                  <Form method="post" className="flex flex-wrap gap-2">
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <Link
+                      to={`edit/${item.id}`}
+                      className={buttonClass("secondary")}
+                      aria-label={`Edit ${item.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <ConfirmSubmit
+                      name="intent"
+                      value="delete"
+                      question={MENU_MESSAGES.deleteItemConfirm(item.name)}
+                    >
+                      Delete
+                    </ConfirmSubmit>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={item.soldOut ? "available" : "soldout"}
+                      className={buttonClass("ghost")}
+                    >
+                      {item.soldOut ? "Back on menu" : "Sold out"}
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="up"
+                      disabled={i === 0}
+                      className={buttonClass("ghost")}
+                      aria-label={`Move ${item.name} up`}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="down"
+                      disabled={i === section.items.length - 1}
+                      className={buttonClass("ghost")}
+                      aria-label={`Move ${item.name} down`}
+                    >
+                      ↓
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      <Link to="/profile/restaurant/addmenu" className={buttonClass("ghost", "self-start")}>
+        Return to Previous Page
+      </Link>
+    </section>
+  );
+}

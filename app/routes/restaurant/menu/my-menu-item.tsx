@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
+import { findOwnItem } from "~/features/menus/menus.queries.server.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { notFound, requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/my-menu-item";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.item.name ?? "Item"} · Foodverse` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const item = await findOwnItem(services.database.db, viewer.userId, params.itemId);
+  if (!item) notFound(MENU_MESSAGES.itemPageNotFound);
+  return { item };
+}
+
+export default function MyMenuItem({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="flex flex-col gap-4">
+      <ItemDetail item={loaderData.item} />
+      <div className="flex gap-2">
+        <Link
+          to={`/profile/restaurant/addmenu/items/edit/${loaderData.item.id}`}
+          className={buttonClass("secondary")}
+        >
+          Edit
+        </Link>
+        <Link to="/profile/restaurant/mymenu" className={buttonClass("ghost")}>
+          Back to my menu
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { listSections } from "~/features/menus/menus.queries.server.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { deleteSection, moveSection } from "~/features/menus/menus.server.ts";
+import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/sections";
+
+export const meta = () => [{ title: "View Your Sections · Foodverse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  return { sections: await listSections(services.database.db, viewer.userId) };
+}
+
+const id = (v: Record<string, unknown>) => String(v.sectionId ?? "");
+
+export function action({ request, context }: Route.ActionArgs) {
+  return ownerListAction(request, context, "/profile/restaurant/addmenu/sections", {
+    delete: { run: (s, owner, v) => deleteSection(s, owner, id(v)), success: MENU_MESSAGES.sectionDeleted },
+    up: { run: (s, owner, v) => moveSection(s, owner, id(v), -1), success: MENU_MESSAGES.moved },
+    down: { run: (s, owner, v) => moveSection(s, owner, id(v), 1), success: MENU_MESSAGES.moved },
+  });
+}
+
+export default function Sections({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { sections } = loaderData;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">View Your Sections</h1>
+      {sections.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 shadow-sm">{MENU_MESSAGES.noSections}</p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {sections.map((section, i) => (
+            <li key={section.id} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
+              <div>
+                <h2 className="text-lg font-semibold">
+                  {section.sectionNumber}. {section.originalName}
+                </h2>
+                {section.topNote ? <p className="text-sm text-muted">{section.topNote}</p> : null}
+              </div>
+              <Form method="post" className="flex flex-wrap gap-2">
+                <input type="hidden" name="sectionId" value={section.id} />
+                <Link to={`edit/${section.id}`} className={buttonClass("secondary")}>
+                  Edit Section
+                </Link>
+                <ConfirmSubmit
+                  name="intent"
+                  value="delete"
+                  question={`Delete section "${section.originalName}" and all its items?`}
+                >
+                  Delete Section
+                </ConfirmSubmit>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="up"
+                  disabled={i === 0}
+                  className={buttonClass("ghost")}
+                  aria-label={`Move ${section.originalName} up`}
+                >
+                  ↑
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="down"
+                  disabled={i === sections.length - 1}
+                  className={buttonClass("ghost")}
+                  aria-label={`Move ${section.originalName} down`}
+                >
+                  ↓
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Link to="/profile/restaurant/addmenu" className={buttonClass("ghost", "self-start")}>
+        Return to Previous Page
+      </Link>
+    </section>
+  );
+}
