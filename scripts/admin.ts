@@ -1,13 +1,39 @@
-// `npm run admin -- create --email a@b.c --password secret123`: makes an admin account.
+// Admin tasks from the command line:
+//   npm run admin -- create --email a@b.c --password 'secret123'
+//   npm run admin -- approve --restaurant bundukhan
+//   npm run admin -- reject --restaurant bundukhan --reason 'Menu prices missing'
 import { parseArgs } from "node:util";
 
-const usage = "Usage: npm run admin -- create --email <email> --password <password (8+ characters)>";
+const usage = [
+  "Usage:",
+  "  npm run admin -- create --email <email> --password <password (8+ characters)>",
+  "  npm run admin -- approve --restaurant <web name>",
+  "  npm run admin -- reject --restaurant <web name> --reason <text>",
+].join("\n");
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: "string" }, password: { type: "string" } },
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    restaurant: { type: "string" },
+    reason: { type: "string" },
+  },
 });
 
-if (positionals[0] !== "create" || !values.email || !values.password || values.password.length < 8) {
+type Command = import("../server/app.ts").AdminCommand;
+function command(): Command | null {
+  const [name] = positionals;
+  if (name === "create" && values.email && values.password && values.password.length >= 8) {
+    return { command: "create", email: values.email, password: values.password };
+  }
+  if ((name === "approve" || name === "reject") && values.restaurant) {
+    return { command: name, restaurant: values.restaurant, reason: values.reason };
+  }
+  return null;
+}
+
+const input = command();
+if (!input) {
   console.error(usage);
   process.exit(2);
 }
@@ -23,10 +49,9 @@ const { runAdminCommand } = (await import(
   "../build/server/index.js" as string
 )) as typeof import("../server/app.ts");
 try {
-  const { created } = await runAdminCommand({ email: values.email, password: values.password });
-  console.log(created ? `Admin ${values.email} created.` : `${values.email} is now an admin.`);
+  console.log(await runAdminCommand(input));
   process.exit(0);
 } catch (error) {
-  console.error(`Could not create the admin: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Could not ${input.command}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

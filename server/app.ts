@@ -10,6 +10,7 @@ import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
 import { createAdmin } from "~/features/accounts/accounts.server.ts";
+import { setApproval } from "~/features/restaurants/approval.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
 
 // Bundled into build/server/index.js as the SSR entry, so the routes and this
@@ -145,10 +146,22 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
 }
 
 /** For scripts/admin.ts: the CLI runs the same migrations and account code as the server. */
-export async function runAdminCommand(input: { email: string; password: string }) {
+export type AdminCommand =
+  | { command: "create"; email: string; password: string }
+  | { command: "approve" | "reject"; restaurant: string; reason?: string };
+
+export async function runAdminCommand(input: AdminCommand): Promise<string> {
   const services = await getServices();
   try {
-    return await createAdmin(services, input);
+    if (input.command === "create") {
+      const { created } = await createAdmin(services, input);
+      return created ? `Admin ${input.email} created.` : `${input.email} is now an admin.`;
+    }
+    const decision = input.command === "approve" ? "approved" : "rejected";
+    if (!(await setApproval(services, input.restaurant, decision, input.reason))) {
+      throw new Error(`No restaurant with the web name ${input.restaurant}.`);
+    }
+    return `${input.restaurant} is now ${decision}.`;
   } finally {
     await services.close();
   }

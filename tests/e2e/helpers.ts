@@ -129,3 +129,59 @@ export function fakeJpegFile(): string {
   fs.writeFileSync(file, "just some text, not a photo\n".repeat(20));
   return file;
 }
+
+/** Approves a restaurant's menus with the admin command, as an admin would. */
+export async function approve(urlName: string) {
+  const { spawnSync } = await import("node:child_process");
+  const run = spawnSync("npm", ["run", "--silent", "admin", "--", "approve", "--restaurant", urlName], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+/** Adds a section through the owner's form endpoint (for tests about other screens). */
+export async function addSectionFor(request: APIRequestContext, originalName: string) {
+  const response = await request.post("/profile/restaurant/addmenu/addsection", {
+    headers: { origin: appUrl() },
+    form: { originalName },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+/** Adds an item with three real pictures to the owner's first section named `section`. */
+export async function addItemFor(
+  request: APIRequestContext,
+  sectionId: string,
+  fields: Record<string, string>,
+) {
+  const picture = fs.readFileSync(await jpegFile(480, 360));
+  const file = (name: string) => ({ name: `${name}.jpg`, mimeType: "image/jpeg", buffer: picture });
+  const response = await request.post("/profile/restaurant/addmenu/additems", {
+    headers: { origin: appUrl() },
+    multipart: {
+      sectionId,
+      positionInSection: "1",
+      name: "Chicken Karahi",
+      price: "1800",
+      itemPriceRange: "1000-2000",
+      itemTaste: "Spicy",
+      itemCat: "Curries",
+      itemSubCat: "Karahi",
+      itemType: "Non-Veg",
+      ...fields,
+      topView: file("top"),
+      frontView: file("front"),
+      sideView: file("side"),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+/** The owner's section ids, in menu order, read from the Add Item form. */
+export async function sectionIdsOf(request: APIRequestContext): Promise<string[]> {
+  const html = await (await request.get("/profile/restaurant/addmenu/additems")).text();
+  return [...html.matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+}

@@ -41,9 +41,7 @@ export function ItemCard({
   price: (n: number) => string;
 }) {
   return (
-    <li
-      className={`flex gap-3 rounded-lg border border-line bg-white p-3 ${item.soldOut ? "opacity-70" : ""}`}
-    >
+    <li className="flex gap-3 rounded-lg border border-line bg-white p-3">
       {item.frontView ? (
         <img
           src={item.frontView}
@@ -53,7 +51,7 @@ export function ItemCard({
           width={96}
           height={96}
           loading="lazy"
-          className="size-24 shrink-0 rounded-md object-cover"
+          className={`size-24 shrink-0 rounded-md object-cover ${item.soldOut ? "grayscale" : ""}`}
         />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
