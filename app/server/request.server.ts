@@ -3,6 +3,7 @@ import { getViewer, type Viewer } from "~/features/accounts/accounts.server.ts";
 import type { Role } from "~/features/accounts/accounts.queries.server.ts";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 import { servicesContext } from "./context.ts";
+import { redirectWithToast } from "./toast.server.ts";
 import type { Services } from "./services.server.ts";
 
 export function servicesOf(context: Readonly<RouterContextProvider>): Services {
@@ -27,12 +28,15 @@ export async function requireRole(
   request: Request,
   context: Readonly<RouterContextProvider>,
   role: Role,
+  signedOut: { loginPath: string; message?: string } = { loginPath: "/login" },
 ): Promise<{ viewer: Viewer; services: Services }> {
   const services = servicesOf(context);
   const viewer = await getViewer(services, request.headers);
   if (!viewer) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    const to = `${signedOut.loginPath}?redirectTo=${encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search)}`;
+    if (signedOut.message) throw await redirectWithToast(to, "error", signedOut.message);
+    throw redirect(to);
   }
   if (viewer.role !== role) {
     services.log.warn({ userId: viewer.userId, role: viewer.role, wanted: role }, "authorization denied");

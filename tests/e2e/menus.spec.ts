@@ -360,3 +360,9 @@ test("the public menu reads with JavaScript off", async ({ browser, request }) =
   await expect(page.getByRole("link", { name: "Seekh Kabab" })).toBeVisible();
   await context.close();
 });
+
+test("editing an item while signed out says 'Not authenticated' and goes to /sign-in", async ({ page }) => {
+  await page.goto("/profile/restaurant/addmenu/items/edit/00000000-0000-0000-0000-000000000000");
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
+  await expect(toast(page, "Not authenticated")).toBeVisible();
+});

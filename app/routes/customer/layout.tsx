@@ -1,14 +1,8 @@
 import { Outlet } from "react-router";
-import { requireRole } from "~/server/request.server.ts";
-import type { Route } from "./+types/layout";
 
-// The protected layout of SPEC §2. Each child loader checks the role again: the
-// layout's check alone would not guard a child's data request.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(request, context, "customer");
-  return null;
-}
-
+// The protected area of SPEC §2. Every child route's loader and action checks the
+// signed-in role itself (a layout's check would not guard a child's own data
+// request), so the layout adds no check of its own.
 export default function CustomerArea() {
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
@@ -15,9 +15,15 @@ const LIST = "/profile/restaurant/addmenu/items";
 
 export const meta = () => [{ title: "Edit Item · Foodverse" }];
 
+// SPEC §6: without a signed-in user, 'Not authenticated' and on to /sign-in.
+const SIGNED_OUT = { loginPath: "/sign-in", message: MENU_MESSAGES.notAuthenticated };
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { viewer, services } = await requireRole(request, context, "restaurant");
-  const item = await findOwnItem(services.database.db, viewer.userId, params.id);
+  const { viewer, services } = await requireRole(request, context, "restaurant", SIGNED_OUT);
+  const item = await findOwnItem(services.database.db, viewer.userId, params.id).catch((error) => {
+    services.log.error({ err: error }, "item could not be loaded");
+    throw data(null, { status: 500, statusText: MENU_MESSAGES.itemLoadFailed });
+  });
   if (!item) notFound(MENU_MESSAGES.itemNotFound);
   return { item };
 }

@@ -18,7 +18,12 @@ export const meta = () => [{ title: "Edit section · Foodverse" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const section = await findOwnSection(services.database.db, viewer.userId, params.sectionId);
+  const section = await findOwnSection(services.database.db, viewer.userId, params.sectionId).catch(
+    async (error) => {
+      services.log.error({ err: error }, "section could not be loaded");
+      throw await redirectWithToast(LIST, "error", MENU_MESSAGES.sectionLoadFailed);
+    },
+  );
   // SPEC §8: an unknown (or someone else's) section sends the owner back to the list.
   if (!section) throw await redirectWithToast(LIST, "error", MENU_MESSAGES.sectionNotFound);
   return { section };

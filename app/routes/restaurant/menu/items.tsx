@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
@@ -14,7 +15,12 @@ export const meta = () => [{ title: "Edit/Delete Items · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  return { sections: await ownerMenu(services, viewer.userId) };
+  try {
+    return { sections: await ownerMenu(services, viewer.userId), loadError: null };
+  } catch (error) {
+    services.log.error({ err: error }, "menu could not be loaded");
+    return { sections: [], loadError: MENU_MESSAGES.itemsLoadFailed };
+  }
 }
 
 const id = (v: Record<string, unknown>) => String(v.itemId ?? "");
@@ -38,6 +44,7 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold">Edit/Delete Items</h1>
+      <FormAlert message={loaderData.loadError ?? undefined} />
       {sections.length === 0 ? (
         <p className="rounded-xl bg-white p-6 shadow-sm">{MENU_MESSAGES.noSections}</p>
       ) : null}

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { listSections } from "~/features/menus/menus.queries.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
@@ -13,7 +14,12 @@ export const meta = () => [{ title: "View Your Sections · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  return { sections: await listSections(services.database.db, viewer.userId) };
+  try {
+    return { sections: await listSections(services.database.db, viewer.userId), loadError: null };
+  } catch (error) {
+    services.log.error({ err: error }, "sections could not be loaded");
+    return { sections: [], loadError: MENU_MESSAGES.sectionsLoadFailed };
+  }
 }
 
 const id = (v: Record<string, unknown>) => String(v.sectionId ?? "");
@@ -32,6 +38,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold">View Your Sections</h1>
+      <FormAlert message={loaderData.loadError ?? undefined} />
       {sections.length === 0 ? (
         <p className="rounded-xl bg-white p-6 shadow-sm">{MENU_MESSAGES.noSections}</p>
       ) : (
