@@ -9,6 +9,7 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
+import { referenceFile } from "~/server/reference-files.server.ts";
 import { createAdmin } from "~/features/accounts/accounts.server.ts";
 import { setApproval } from "~/features/restaurants/approval.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
@@ -124,6 +125,17 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
     } catch (error) {
       next(error);
     }
+  });
+
+  // SPEC §7's static GETs: the reference data the forms use, for other clients too.
+  app.get("/data/{*file}", (req, res) => {
+    const file = referenceFile((req.params as { file: string[] }).file.join("/"));
+    if (!file) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.json(file);
   });
 
   app.use(sameOriginOnly(env.PUBLIC_URL));

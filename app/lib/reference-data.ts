@@ -27,3 +27,8 @@ export function itemCategoriesFor(restType: string): ItemCategory[] {
 export const PRICE_RANGES = ["0-500", "500-1000", "1000-2000", "2000-5000", "5000-10000", "10000+"] as const;
 export const TASTES = ["Spicy", "Sweet", "Savory"] as const;
 export const ITEM_TYPES = ["Veg", "Non-Veg", "Vegan"] as const;
+
+export interface CountryLocations {
+  country: string;
+  provinces: { label: string; cities: { label: string; areas: string[] }[] }[];
+}

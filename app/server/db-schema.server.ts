@@ -73,6 +73,7 @@ export interface MenuSectionTable {
   topNote: string;
   bottomNote: string;
   timestamp: string;
+  branchId: string | null;
 }
 
 export interface MenuItemTable {
@@ -98,6 +99,29 @@ export interface MenuItemTable {
   itemRating: Generated<number>;
   itemRatingBy: Generated<number>;
   soldOut: Generated<number>;
+  timestamp: string;
+  branchId: string | null;
+  priceOverride: number | null;
+}
+
+export interface BranchTable {
+  id: string;
+  restaurantId: string;
+  restaurantName: string;
+  urlName: string;
+  branchName: string;
+  branchUrl: string;
+  branchQRcode: string;
+  branchQRimg: string;
+  country: string;
+  province: string;
+  city: string;
+  area: string;
+  provinceLabel: string;
+  cityLabel: string;
+  areaLabel: string;
+  address: string;
+  contact: string;
   timestamp: string;
 }
 
@@ -152,6 +176,7 @@ export interface DB {
   menu_section: MenuSectionTable;
   menu_item: MenuItemTable;
   item_rating: ItemRatingTable;
+  branch: BranchTable;
   user: UserTable;
   session: SessionTable;
   verification: VerificationTable;

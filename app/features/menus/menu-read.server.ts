@@ -24,6 +24,26 @@ export async function ownerMenu(services: Services, ownerId: string): Promise<Me
   return withItems(services, await q.listSections(services.database.db, ownerId));
 }
 
+/** A branch's copy of the menu, with each item's branch price in place of the general one. */
+export async function menuWithItems(
+  services: Services,
+  ownerId: string,
+  branchId: string,
+): Promise<MenuSection[]> {
+  const sections = await withItems(
+    services,
+    await q.listSections(services.database.db, ownerId, undefined, branchId),
+  );
+  return sections.map((s) => ({
+    ...s,
+    items: s.items.map((item) => ({
+      ...item,
+      generalPrice: item.price,
+      price: item.priceOverride ?? item.price,
+    })),
+  }));
+}
+
 export type Visibility = "public" | "owner-preview" | "awaiting-approval";
 
 /** DESIGN §4.2: the menu is public once approved; before that only its owner sees it. */

@@ -24,7 +24,11 @@ const ITEM_COLUMNS = [
   "menu_item.itemRating",
   "menu_item.itemRatingBy",
   "menu_item.soldOut",
+  "menu_item.priceOverride",
 ] as const;
+
+/** null: the general menu; an id: that branch's copy. */
+export type MenuOf = string | null;
 
 const SECTION_COLUMNS = [
   "id",
@@ -51,11 +55,12 @@ export async function findRestaurantByUrlName(db: Db, urlName: string) {
     .executeTakeFirst();
 }
 
-export async function countSections(db: Db, restaurantId: string): Promise<number> {
+export async function countSections(db: Db, restaurantId: string, branchId: MenuOf = null): Promise<number> {
   const row = await db
     .selectFrom("menu_section")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("restaurantId", "=", restaurantId)
+    .where("branchId", branchId === null ? "is" : "=", branchId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -64,24 +69,31 @@ export async function insertSection(db: Db, row: Insertable<MenuSectionTable>) {
   await db.insertInto("menu_section").values(row).execute();
 }
 
-export async function listSections(db: Db, restaurantId: string, page?: { offset: number; limit: number }) {
+export async function listSections(
+  db: Db,
+  restaurantId: string,
+  page?: { offset: number; limit: number },
+  branchId: MenuOf = null,
+) {
   let query = db
     .selectFrom("menu_section")
     .select(SECTION_COLUMNS)
     .where("restaurantId", "=", restaurantId)
+    .where("branchId", branchId === null ? "is" : "=", branchId)
     .orderBy("sectionNumber")
     .orderBy("timestamp");
   if (page) query = query.offset(page.offset).limit(page.limit);
   return query.execute();
 }
 
-/** A section, only when it belongs to this restaurant. */
+/** A section of the general menu, only when it belongs to this restaurant. */
 export async function findOwnSection(db: Db, restaurantId: string, sectionId: string) {
   return db
     .selectFrom("menu_section")
     .select(SECTION_COLUMNS)
     .where("id", "=", sectionId)
     .where("restaurantId", "=", restaurantId)
+    .where("branchId", "is", null)
     .executeTakeFirst();
 }
 
@@ -120,13 +132,14 @@ export async function listItemsOfSections(db: Db, sectionIds: string[]) {
 
 export type MenuItemRow = Awaited<ReturnType<typeof listItemsOfSections>>[number];
 
-/** An item, only when it belongs to this restaurant. */
-export async function findOwnItem(db: Db, restaurantId: string, itemId: string) {
+/** An item of the general menu (or of one branch's copy), only when it belongs to this restaurant. */
+export async function findOwnItem(db: Db, restaurantId: string, itemId: string, branchId: MenuOf = null) {
   return db
     .selectFrom("menu_item")
     .select(ITEM_COLUMNS)
     .where("id", "=", itemId)
     .where("restaurantId", "=", restaurantId)
+    .where("branchId", branchId === null ? "is" : "=", branchId)
     .executeTakeFirst();
 }
 
@@ -205,6 +218,7 @@ export async function findItemWithRestaurant(db: Db, urlName: string, itemId: st
     ])
     .where("menu_item.id", "=", itemId)
     .where("restaurant.urlName", "=", urlName)
+    .where("menu_item.branchId", "is", null)
     .executeTakeFirst();
 }
 
@@ -216,4 +230,15 @@ export async function findCustomerRating(db: Db, itemId: string, customerId: str
     .where("customerId", "=", customerId)
     .executeTakeFirst();
   return row?.rating ?? null;
+}
+
+/** Whether any item (a branch copy shares its general item's pictures) still shows this picture. */
+export async function imageStillUsed(db: Db, url: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("menu_item")
+    .select("id")
+    .where((eb) => eb.or([eb("topView", "=", url), eb("frontView", "=", url), eb("sideView", "=", url)]))
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }

@@ -124,8 +124,10 @@ export async function moveSection(
   return { ok: true };
 }
 
+/** Deletes pictures no item shows any more (branch copies share their general item's pictures). */
 async function removeImages(services: Services, urls: string[]) {
   for (const url of urls) {
+    if (!url || (await q.imageStillUsed(services.database.db, url))) continue;
     await deleteImage(services.storage, url).catch((error) =>
       services.log.warn({ err: error, url }, "could not delete an item image"),
     );
