@@ -27,6 +27,14 @@ export default [
     route("addmenu/items/edit/:id", "routes/restaurant/menu/edit-item.tsx"),
     route("mymenu", "routes/restaurant/menu/my-menu.tsx"),
     route("mymenu/:itemId", "routes/restaurant/menu/my-menu-item.tsx"),
+    route("qr-card", "routes/restaurant/qr-card.tsx"),
+    route("addbranch", "routes/restaurant/branches/add-branch.tsx"),
+    route("mybranches", "routes/restaurant/branches/my-branches.tsx"),
+    route("mybranches/:branchName", "routes/restaurant/branches/branch-menu.tsx"),
+    route("mybranches/:branchName/menu/:itemId", "routes/restaurant/branches/branch-item.tsx"),
+    route("mybranches/:branchName/qr.png", "routes/restaurant/qr-png.ts", { id: "branch-qr-png" }),
+    route("mybranches/:branchName/qr.svg", "routes/restaurant/qr-svg.ts", { id: "branch-qr-svg" }),
+    route("mybranches/:branchName/qr-card", "routes/restaurant/qr-card.tsx", { id: "branch-qr-card" }),
   ]),
   route("profile/customer", "routes/customer/layout.tsx", [
     index("routes/customer/profile.tsx"),
@@ -35,5 +43,8 @@ export default [
   route("r/:restaurantName", "routes/public/restaurant.tsx"),
   route("r/:restaurantName/menu", "routes/public/menu.tsx"),
   route("r/:restaurantName/menu/:itemId", "routes/public/menu-item.tsx"),
+  route("r/:restaurantName/branches", "routes/public/branches.tsx"),
+  route("r/:restaurantName/branch/:branchName", "routes/public/branch.tsx"),
+  route("r/:restaurantName/branch/:branchName/menu/:itemId", "routes/public/branch-item.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

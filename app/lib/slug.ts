@@ -11,3 +11,8 @@ export function toSlug(name: string): string {
 export function restaurantPath(urlName: string): string {
   return `/r/${encodeURIComponent(urlName)}`;
 }
+
+/** The public path of a branch page (what its QR code opens). */
+export function branchPath(urlName: string, branchUrl: string): string {
+  return `${restaurantPath(urlName)}/branch/${encodeURIComponent(branchUrl)}`;
+}

@@ -32,3 +32,26 @@ export function Pagination({ page, pages, label }: { page: number; pages: number
     </nav>
   );
 }
+
+/** Numbered page buttons (the public branch menu, SPEC §2); the current page is marked for screen readers. */
+export function PageNumbers({ page, pages, label }: { page: number; pages: number; label: string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link
+              to={to(n)}
+              aria-current={n === page ? "page" : undefined}
+              aria-label={`Page ${n}`}
+              className={buttonClass(n === page ? "primary" : "secondary", "min-w-11")}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

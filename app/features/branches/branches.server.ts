@@ -2,7 +2,7 @@ import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import type { Services } from "~/server/services.server.ts";
-import { restaurantPath, toSlug } from "~/lib/slug.ts";
+import { branchPath, toSlug } from "~/lib/slug.ts";
 import { fieldErrors } from "../accounts/accounts.schema.ts";
 import { fail, type Result } from "../accounts/result.ts";
 import { menuVisibility, menuWithItems } from "../menus/menu-read.server.ts";
@@ -14,10 +14,6 @@ import {
   branchItemSchema,
 } from "./branches.schema.ts";
 import * as q from "./branches.queries.server.ts";
-
-export function branchPath(urlName: string, branchUrl: string): string {
-  return `${restaurantPath(urlName)}/branch/${encodeURIComponent(branchUrl)}`;
-}
 
 /** Province → city → area must exist in the country's file; stored as slugs with their labels. */
 function resolveLocation(
@@ -123,7 +119,6 @@ export async function addBranch(
   services.log.info({ ownerId, branchUrl }, "branch added");
   return { ok: true, branchUrl };
 }
-
 
 export async function ownerBranchMenu(services: Services, ownerId: string, branchUrl: string) {
   const branch = await q.findBranch(services.database.db, ownerId, branchUrl);

@@ -25,11 +25,7 @@ export async function ownerMenu(services: Services, ownerId: string): Promise<Me
 }
 
 /** A branch's copy of the menu, with each item's branch price in place of the general one. */
-export async function menuWithItems(
-  services: Services,
-  ownerId: string,
-  branchId: string,
-): Promise<MenuSection[]> {
+export async function menuWithItems(services: Services, ownerId: string, branchId: string) {
   const sections = await withItems(
     services,
     await q.listSections(services.database.db, ownerId, undefined, branchId),

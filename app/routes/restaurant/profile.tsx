@@ -94,6 +94,9 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
             <a href="/profile/restaurant/qr.svg" download className={buttonClass("secondary")}>
               Download SVG
             </a>
+            <Link to="qr-card" className={buttonClass("secondary")}>
+              Print card
+            </Link>
           </div>
         </section>
       </div>

@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { SelectField } from "~/components/ui/field.tsx";
+import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import type { CountryLocations } from "~/lib/reference-data.ts";
+
+/**
+ * SPEC §2/§4: Province → City → Area, each disabled until its parent is chosen;
+ * changing a parent clears its children.
+ */
+export function LocationFields({ locations, errors }: { locations: CountryLocations; errors: FieldErrors }) {
+  const [province, setProvince] = useState("");
+  const [city, setCity] = useState("");
+  const [area, setArea] = useState("");
+  const provinces = locations.provinces;
+  const cities = provinces.find((p) => p.label === province)?.cities ?? [];
+  const areas = cities.find((c) => c.label === city)?.areas ?? [];
+  const none = provinces.length === 0;
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="font-medium">Location</legend>
+      {none ? (
+        <p className="text-muted">There are no places to choose from for {locations.country} yet.</p>
+      ) : null}
+      <SelectField
+        label="Province"
+        name="provinceLabel"
+        optional
+        disabled={none}
+        options={provinces.map((p) => p.label)}
+        value={province}
+        onChange={(e) => {
+          setProvince(e.target.value);
+          setCity("");
+          setArea("");
+        }}
+        error={errors.provinceLabel}
+      />
+      <SelectField
+        label="City"
+        name="cityLabel"
+        optional
+        disabled={!province}
+        options={cities.map((c) => c.label)}
+        value={city}
+        onChange={(e) => {
+          setCity(e.target.value);
+          setArea("");
+        }}
+        error={errors.cityLabel}
+      />
+      <SelectField
+        label="Area"
+        name="areaLabel"
+        optional
+        disabled={!city || areas.length === 0}
+        options={areas}
+        value={area}
+        onChange={(e) => setArea(e.target.value)}
+        error={errors.areaLabel}
+        hint={city && areas.length === 0 ? "No areas are listed for this city." : undefined}
+      />
+    </fieldset>
+  );
+}

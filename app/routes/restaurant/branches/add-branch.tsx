@@ -1,0 +1,88 @@
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { addBranchSchema, BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
+import { addBranch } from "~/features/branches/branches.server.ts";
+import { LocationFields } from "~/features/branches/components/location-fields.tsx";
+import { refused } from "~/server/action-result.server.ts";
+import { locationsOf } from "~/server/reference-files.server.ts";
+import { notFound, requireRole } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/add-branch";
+
+export const meta = () => [{ title: "Add a Branch · Foodverse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const restaurant = await services.database.db
+    .selectFrom("restaurant")
+    .select(["restName", "country", "address", "contact"])
+    .where("id", "=", viewer.userId)
+    .executeTakeFirst();
+  if (!restaurant) notFound();
+  return { restaurant, locations: locationsOf(restaurant.country) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const values = formValues(await request.formData());
+  const result = await addBranch(services, viewer.userId, values);
+  if (!result.ok) return refused(result, values);
+  return redirectWithToast("/profile/restaurant/mybranches", "success", BRANCH_MESSAGES.added);
+}
+
+export default function AddBranch({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { restaurant, locations } = loaderData;
+  const { errors, onSubmit, text } = useSchemaForm(addBranchSchema, actionData);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">Add a Branch</h1>
+      <p>
+        <span className="font-semibold">{restaurant.restName}</span> · {restaurant.country}
+      </p>
+      <p role="note" className="rounded-md bg-brand-soft p-3">
+        {BRANCH_MESSAGES.approvalNote}
+      </p>
+      <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Branch Name"
+          name="branchName"
+          required
+          maxLength={80}
+          defaultValue={text("branchName")}
+          error={errors.branchName}
+        />
+        <LocationFields locations={locations} errors={errors} />
+        <TextAreaField
+          label="Address"
+          name="address"
+          optional
+          rows={2}
+          maxLength={300}
+          defaultValue={text("address") ?? restaurant.address}
+          error={errors.address}
+        />
+        <TextField
+          label="Contact"
+          name="contact"
+          type="tel"
+          optional
+          maxLength={30}
+          defaultValue={text("contact") ?? restaurant.contact}
+          error={errors.contact}
+        />
+        <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
+          {busy ? "Adding…" : "Add Branch"}
+        </button>
+      </Form>
+      <Link to="/profile/restaurant" className={buttonClass("ghost", "self-start")}>
+        Return to Previous Page
+      </Link>
+    </section>
+  );
+}
