@@ -38,7 +38,11 @@ export const branches: Migration = {
       .execute();
     // A branch may charge differently from the general menu (null: the general price).
     await db.schema.alterTable("menu_item").addColumn("priceOverride", "double precision").execute();
-    await db.schema.createIndex("menu_section_branch").on("menu_section").columns(["branchId", "sectionNumber"]).execute();
+    await db.schema
+      .createIndex("menu_section_branch")
+      .on("menu_section")
+      .columns(["branchId", "sectionNumber"])
+      .execute();
     await db.schema.createIndex("menu_item_branch").on("menu_item").columns(["branchId"]).execute();
   },
   async down(db: Kysely<unknown>) {
