@@ -132,6 +132,34 @@ export interface ItemRatingTable {
   timestamp: string;
 }
 
+export interface ReviewTable {
+  id: string;
+  restaurantId: string;
+  branchId: string;
+  authorId: string;
+  rating: number;
+  review: string;
+  reviewPics: string;
+  reviewVideo: string;
+  hidden: Generated<number>;
+  timestamp: string;
+}
+
+export interface ReviewReplyTable {
+  reviewId: string;
+  ownerId: string;
+  text: string;
+  timestamp: string;
+}
+
+export interface ReviewReportTable {
+  reviewId: string;
+  reporterId: string;
+  reason: string;
+  status: Generated<"open" | "hidden" | "dismissed">;
+  timestamp: string;
+}
+
 export interface AdminTable {
   id: string;
   timestamp: string;
@@ -177,6 +205,9 @@ export interface DB {
   menu_item: MenuItemTable;
   item_rating: ItemRatingTable;
   branch: BranchTable;
+  review: ReviewTable;
+  review_reply: ReviewReplyTable;
+  review_report: ReviewReportTable;
   user: UserTable;
   session: SessionTable;
   verification: VerificationTable;

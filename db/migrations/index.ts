@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import { accounts } from "./0001-accounts.ts";
 import { menus } from "./0002-menus.ts";
 import { branches } from "./0003-branches.ts";
+import { reviews } from "./0004-reviews.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0002-menus": menus,
   "0003-branches": branches,
+  "0004-reviews": reviews,
 };

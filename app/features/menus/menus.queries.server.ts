@@ -242,3 +242,12 @@ export async function imageStillUsed(db: Db, url: string): Promise<boolean> {
     .executeTakeFirst();
   return !!row;
 }
+
+/** Takes the item row's lock for the rest of the transaction (see lockRestaurant in reviews). */
+export async function lockItem(db: Db, itemId: string) {
+  await db
+    .updateTable("menu_item")
+    .set((eb) => ({ itemRatingBy: eb.ref("itemRatingBy") }))
+    .where("id", "=", itemId)
+    .execute();
+}

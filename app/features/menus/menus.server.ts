@@ -334,6 +334,8 @@ export async function rateItem(
   const item = await q.findItemWithRestaurant(db, urlName, itemId);
   if (!item || item.approvalStatus !== "approved") return fail(404, M.itemPageNotFound);
   await db.transaction().execute(async (trx) => {
+    // The item row's lock makes concurrent ratings of one dish recount one after another.
+    await q.lockItem(trx, itemId);
     await q.upsertRating(trx, itemId, customerId, parsed.data.rating);
     await q.refreshItemRating(trx, itemId);
   });

@@ -1,0 +1,191 @@
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import type { DB, ReviewTable } from "~/server/db-schema.server.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A review as every list shows it: with its author and the owner's reply. */
+function reviewCards(db: Db) {
+  return db
+    .selectFrom("review")
+    .innerJoin("customer", "customer.id", "review.authorId")
+    .innerJoin("branch", "branch.id", "review.branchId")
+    .leftJoin("review_reply", "review_reply.reviewId", "review.id")
+    .select([
+      "review.id",
+      "review.rating",
+      "review.review",
+      "review.reviewPics",
+      "review.reviewVideo",
+      "review.timestamp",
+      "review.restaurantId",
+      "review.authorId",
+      "customer.firstName",
+      "customer.lastName",
+      "customer.profileImageUrl as authorPhoto",
+      "branch.branchName",
+      "branch.branchUrl",
+      "branch.urlName",
+      "branch.restaurantName",
+      "review_reply.text as replyText",
+    ])
+    .where("review.hidden", "=", 0);
+}
+
+export type ReviewCardRow = Awaited<ReturnType<ReturnType<typeof reviewCards>["execute"]>>[number];
+
+export async function insertReview(db: Db, row: Insertable<ReviewTable>) {
+  await db.insertInto("review").values(row).execute();
+}
+
+/**
+ * Takes the restaurant row's lock for the rest of the transaction (a no-op
+ * update works on SQLite and PostgreSQL alike), so concurrent review writes for
+ * one restaurant run one after another and each recount sees the others.
+ */
+export async function lockRestaurant(db: Db, restaurantId: string) {
+  await db
+    .updateTable("restaurant")
+    .set((eb) => ({ restNoofReviews: eb.ref("restNoofReviews") }))
+    .where("id", "=", restaurantId)
+    .execute();
+}
+
+/** restRating (average of visible reviews, 2 decimals) and restNoofReviews, recomputed in the caller's transaction. */
+export async function refreshRestaurantRating(db: Db, restaurantId: string) {
+  const row = await db
+    .selectFrom("review")
+    .select([sql<number>`coalesce(avg(rating), 0)`.as("average"), sql<number>`count(*)`.as("count")])
+    .where("restaurantId", "=", restaurantId)
+    .where("hidden", "=", 0)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("restaurant")
+    .set({ restRating: Math.round(Number(row.average) * 100) / 100, restNoofReviews: Number(row.count) })
+    .where("id", "=", restaurantId)
+    .execute();
+}
+
+export async function reviewedSince(db: Db, authorId: string, branchId: string, since: string) {
+  const row = await db
+    .selectFrom("review")
+    .select("id")
+    .where("authorId", "=", authorId)
+    .where("branchId", "=", branchId)
+    .where("timestamp", ">=", since)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function findReview(db: Db, id: string) {
+  return db
+    .selectFrom("review")
+    .select(["id", "restaurantId", "branchId", "authorId", "reviewPics", "reviewVideo", "hidden"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function deleteReviewRow(db: Db, id: string) {
+  await db.deleteFrom("review").where("id", "=", id).execute();
+}
+
+export async function setHidden(db: Db, id: string, hidden: boolean) {
+  await db
+    .updateTable("review")
+    .set({ hidden: hidden ? 1 : 0 })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function upsertReply(db: Db, reviewId: string, ownerId: string, text: string) {
+  const timestamp = new Date().toISOString();
+  await db
+    .insertInto("review_reply")
+    .values({ reviewId, ownerId, text, timestamp })
+    .onConflict((oc) => oc.column("reviewId").doUpdateSet({ text, timestamp }))
+    .execute();
+}
+
+export async function insertReport(db: Db, reviewId: string, reporterId: string, reason: string) {
+  await db
+    .insertInto("review_report")
+    .values({ reviewId, reporterId, reason, timestamp: new Date().toISOString() })
+    .execute();
+}
+
+export async function setReportStatus(db: Db, reviewId: string, status: "open" | "hidden" | "dismissed") {
+  await db.updateTable("review_report").set({ status }).where("reviewId", "=", reviewId).execute();
+}
+
+export async function branchReviews(db: Db, branchId: string, offset: number, limit: number) {
+  return reviewCards(db)
+    .where("review.branchId", "=", branchId)
+    .orderBy("review.timestamp", "desc")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countBranchReviews(db: Db, branchId: string) {
+  const row = await db
+    .selectFrom("review")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("branchId", "=", branchId)
+    .where("hidden", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function restaurantReviews(db: Db, restaurantId: string, limit: number) {
+  return reviewCards(db)
+    .where("review.restaurantId", "=", restaurantId)
+    .orderBy("review.timestamp", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function authorReviews(db: Db, authorId: string) {
+  return reviewCards(db)
+    .where("review.authorId", "=", authorId)
+    .orderBy("review.timestamp", "desc")
+    .execute();
+}
+
+/**
+ * The latest `perRestaurant` visible reviews of each given restaurant, in one
+ * query (a window function, on SQLite and PostgreSQL alike), never one per restaurant.
+ */
+export async function latestReviewsOf(db: Db, restaurantIds: string[], perRestaurant: number) {
+  if (restaurantIds.length === 0) return [];
+  const ranked = reviewCards(db)
+    .where("review.restaurantId", "in", restaurantIds)
+    .select(
+      sql<number>`row_number() over (partition by review."restaurantId" order by review."timestamp" desc)`.as(
+        "rank",
+      ),
+    );
+  return db
+    .selectFrom(ranked.as("ranked"))
+    .selectAll()
+    .where("rank", "<=", perRestaurant)
+    .orderBy("timestamp", "desc")
+    .execute();
+}
+
+export async function restaurantsPage(db: Db, offset: number, limit: number) {
+  return db
+    .selectFrom("restaurant")
+    .select(["id", "restName", "urlName", "profileImageUrl"])
+    .orderBy("restName")
+    .orderBy("id")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countRestaurants(db: Db) {
+  const row = await db
+    .selectFrom("restaurant")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,189 @@
+import { isUniqueViolation } from "~/server/db-errors.server.ts";
+import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
+import type { Services } from "~/server/services.server.ts";
+import { fieldErrors, type FormValues } from "../accounts/accounts.schema.ts";
+import { fail, type Result } from "../accounts/result.ts";
+import { findBranch } from "../branches/branches.queries.server.ts";
+import { findRestaurantByUrlName } from "../menus/menus.queries.server.ts";
+import {
+  MAX_REVIEW_PHOTOS,
+  REVIEW_MESSAGES as R,
+  replySchema,
+  reportSchema,
+  reviewSchema,
+} from "./reviews.schema.ts";
+import * as q from "./reviews.queries.server.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The branch a review is about, from the URL's restaurant and branch names. */
+export async function reviewTarget(services: Services, urlName: string, branchUrl: string) {
+  const { db } = services.database;
+  const restaurant = await findRestaurantByUrlName(db, urlName);
+  if (!restaurant) return null;
+  const branch = await findBranch(db, restaurant.id, branchUrl);
+  if (!branch) return null;
+  return { restaurant, branch };
+}
+
+export interface ReviewForm {
+  values: FormValues;
+  photos: Uint8Array[];
+}
+
+/**
+ * A customer's review of a branch. The author, restaurant and branch come from
+ * the session and the URL, never from the form. The restaurant's rating and
+ * count are recomputed in the same transaction, so they stay exact under load.
+ */
+export async function postReview(
+  services: Services,
+  authorId: string,
+  target: { urlName: string; branchUrl: string },
+  form: ReviewForm,
+): Promise<Result<{ id: string }>> {
+  const parsed = reviewSchema.safeParse(form.values);
+  if (!parsed.success) return fail(400, R.ratingMissing, { fieldErrors: fieldErrors(parsed.error) });
+  if (form.photos.length > MAX_REVIEW_PHOTOS) {
+    return fail(400, R.tooManyPhotos(MAX_REVIEW_PHOTOS), {
+      fieldErrors: { photos: R.tooManyPhotos(MAX_REVIEW_PHOTOS) },
+    });
+  }
+  const found = await reviewTarget(services, target.urlName, target.branchUrl);
+  if (!found) return fail(404, "Branch Not Found");
+  const { db } = services.database;
+  const since = new Date(Date.now() - DAY_MS).toISOString();
+  if (await q.reviewedSince(db, authorId, found.branch.id, since))
+    return fail(429, R.oncePerDay, { level: "warning" });
+
+  const id = crypto.randomUUID();
+  const pics: string[] = [];
+  try {
+    for (const [index, bytes] of form.photos.entries()) {
+      pics.push(
+        await saveImage(services.storage, bytes, {
+          maxBytes: services.env.MAX_IMAGE_BYTES,
+          maxPixels: services.env.MAX_IMAGE_PIXELS,
+          scope: `${authorId}:review:${id}:${index}`,
+        }),
+      );
+    }
+  } catch (error) {
+    await removePictures(services, pics);
+    if (error instanceof MediaError)
+      return fail(error.status, error.message, { fieldErrors: { photos: error.message } });
+    throw error;
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      await q.lockRestaurant(trx, found.restaurant.id);
+      await q.insertReview(trx, {
+        id,
+        restaurantId: found.restaurant.id,
+        branchId: found.branch.id,
+        authorId,
+        rating: parsed.data.rating,
+        review: parsed.data.review,
+        reviewPics: JSON.stringify(pics),
+        reviewVideo: "",
+        timestamp: new Date().toISOString(),
+      });
+      await q.refreshRestaurantRating(trx, found.restaurant.id);
+    });
+  } catch (error) {
+    await removePictures(services, pics);
+    services.log.error({ err: error, authorId }, "review could not be posted");
+    return fail(500, R.postFailed);
+  }
+  return { ok: true, id };
+}
+
+async function removePictures(services: Services, urls: string[]) {
+  for (const url of urls) {
+    await deleteImage(services.storage, url).catch((error) =>
+      services.log.warn({ err: error, url }, "could not delete a review photo"),
+    );
+  }
+}
+
+/** Only the author deletes; the review goes everywhere at once, with its photos, and ratings follow. */
+export async function deleteReview(
+  services: Services,
+  authorId: string,
+  reviewId: string,
+): Promise<Result<object>> {
+  const { db } = services.database;
+  const review = await q.findReview(db, reviewId);
+  if (!review || review.authorId !== authorId) return fail(404, R.deleteFailed);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await q.lockRestaurant(trx, review.restaurantId);
+      await q.deleteReviewRow(trx, reviewId);
+      await q.refreshRestaurantRating(trx, review.restaurantId);
+    });
+  } catch (error) {
+    services.log.error({ err: error, reviewId }, "review could not be deleted");
+    return fail(500, R.deleteFailed);
+  }
+  await removePictures(services, JSON.parse(review.reviewPics) as string[]);
+  return { ok: true };
+}
+
+/** One public reply per review, by the owner of the reviewed restaurant only; editable. */
+export async function replyToReview(
+  services: Services,
+  ownerId: string,
+  input: unknown,
+): Promise<Result<object>> {
+  const parsed = replySchema.safeParse(input);
+  if (!parsed.success) return fail(400, R.replyMissing, { fieldErrors: fieldErrors(parsed.error) });
+  const { db } = services.database;
+  const review = await q.findReview(db, parsed.data.reviewId);
+  if (!review || review.restaurantId !== ownerId) return fail(404, R.notFound);
+  await q.upsertReply(db, review.id, ownerId, parsed.data.text);
+  return { ok: true };
+}
+
+/** Anyone signed in reports a review once, with a reason. */
+export async function reportReview(
+  services: Services,
+  reporterId: string,
+  input: unknown,
+): Promise<Result<object>> {
+  const parsed = reportSchema.safeParse(input);
+  if (!parsed.success) return fail(400, R.reasonMissing, { fieldErrors: fieldErrors(parsed.error) });
+  const { db } = services.database;
+  const review = await q.findReview(db, parsed.data.reviewId);
+  if (!review) return fail(404, R.notFound);
+  try {
+    await q.insertReport(db, review.id, reporterId, parsed.data.reason);
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail(409, R.alreadyReported, { level: "warning" });
+    throw error;
+  }
+  return { ok: true };
+}
+
+/**
+ * Moderation (the admin screen comes with the admin issue): a hidden review is
+ * left out of every list and rating, as if deleted, and can be restored.
+ */
+export async function moderateReview(
+  services: Services,
+  reviewId: string,
+  decision: "hide" | "restore" | "dismiss",
+): Promise<Result<object>> {
+  const { db } = services.database;
+  const review = await q.findReview(db, reviewId);
+  if (!review) return fail(404, R.notFound);
+  await db.transaction().execute(async (trx) => {
+    await q.lockRestaurant(trx, review.restaurantId);
+    if (decision !== "dismiss") {
+      await q.setHidden(trx, reviewId, decision === "hide");
+      await q.refreshRestaurantRating(trx, review.restaurantId);
+    }
+    await q.setReportStatus(trx, reviewId, decision === "hide" ? "hidden" : "dismissed");
+  });
+  services.log.info({ reviewId, decision }, "review moderated");
+  return { ok: true };
+}
