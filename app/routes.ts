@@ -39,12 +39,17 @@ export default [
   route("profile/customer", "routes/customer/layout.tsx", [
     index("routes/customer/profile.tsx"),
     route("edit", "routes/customer/edit-profile.tsx"),
+    route("reviews", "routes/customer/my-reviews.tsx"),
+    route("addreview/:restaurantName/:branchName", "routes/customer/add-review.tsx"),
   ]),
+  route("reviews", "routes/public/recent-reviews.tsx"),
+  route("reviews/:name", "routes/public/restaurant-reviews.tsx"),
   route("r/:restaurantName", "routes/public/restaurant.tsx"),
   route("r/:restaurantName/menu", "routes/public/menu.tsx"),
   route("r/:restaurantName/menu/:itemId", "routes/public/menu-item.tsx"),
   route("r/:restaurantName/branches", "routes/public/branches.tsx"),
   route("r/:restaurantName/branch/:branchName", "routes/public/branch.tsx"),
   route("r/:restaurantName/branch/:branchName/menu/:itemId", "routes/public/branch-item.tsx"),
+  route("r/:restaurantName/branch/:branchName/reviews", "routes/public/branch-reviews.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,7 +11,10 @@ import { MEDIA_MESSAGES } from "./media/images.server.ts";
 export interface UploadForm {
   ok: true;
   values: FormValues;
+  /** The first file of each field. */
   files: Map<string, Uint8Array>;
+  /** Every file of each field (an input with `multiple`). */
+  fileLists: Map<string, Uint8Array[]>;
 }
 
 /**
@@ -37,10 +40,13 @@ export async function readUploadForm(
     if (error instanceof MaxFilesExceededError) return fail(413, "Too many files in one form.");
     return fail(400, "The form could not be read. Please try again.");
   }
-  const files = new Map<string, Uint8Array>();
+  const fileLists = new Map<string, Uint8Array[]>();
   for (const [name, value] of form.entries()) {
-    if (typeof value !== "string" && value.size > 0)
-      files.set(name, new Uint8Array(await value.arrayBuffer()));
+    if (typeof value === "string" || value.size === 0) continue;
+    const list = fileLists.get(name) ?? [];
+    list.push(new Uint8Array(await value.arrayBuffer()));
+    fileLists.set(name, list);
   }
-  return { ok: true, values: formValues(form), files };
+  const files = new Map([...fileLists].map(([name, list]) => [name, list[0]!]));
+  return { ok: true, values: formValues(form), files, fileLists };
 }

@@ -1,0 +1,68 @@
+import type { Services } from "~/server/services.server.ts";
+import { findRestaurantByUrlName } from "../menus/menus.queries.server.ts";
+import {
+  RECENT_REVIEWS_PER_RESTAURANT,
+  RESTAURANTS_PER_REVIEWS_PAGE,
+  REVIEWS_PER_PAGE,
+} from "./reviews.schema.ts";
+import * as q from "./reviews.queries.server.ts";
+import { reviewTarget } from "./reviews.server.ts";
+
+function clampPage(requested: number, total: number, perPage: number) {
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  return { page: Math.min(Math.max(1, requested), pages), pages };
+}
+
+/** 'Reviews for {branch}': newest first, a page at a time. */
+export async function branchReviewsPage(
+  services: Services,
+  urlName: string,
+  branchUrl: string,
+  requested: number,
+) {
+  const found = await reviewTarget(services, urlName, branchUrl);
+  if (!found) return null;
+  const { db } = services.database;
+  const { page, pages } = clampPage(
+    requested,
+    await q.countBranchReviews(db, found.branch.id),
+    REVIEWS_PER_PAGE,
+  );
+  const reviews = await q.branchReviews(db, found.branch.id, (page - 1) * REVIEWS_PER_PAGE, REVIEWS_PER_PAGE);
+  return { ...found, reviews, page, pages };
+}
+
+/** /reviews: a page of restaurants, each with its latest reviews: two queries per page, whatever the count. */
+export async function recentReviewsPage(services: Services, requested: number) {
+  const { db } = services.database;
+  const { page, pages } = clampPage(requested, await q.countRestaurants(db), RESTAURANTS_PER_REVIEWS_PAGE);
+  const restaurants = await q.restaurantsPage(
+    db,
+    (page - 1) * RESTAURANTS_PER_REVIEWS_PAGE,
+    RESTAURANTS_PER_REVIEWS_PAGE,
+  );
+  const reviews = await q.latestReviewsOf(
+    db,
+    restaurants.map((r) => r.id),
+    RECENT_REVIEWS_PER_RESTAURANT,
+  );
+  return {
+    page,
+    pages,
+    restaurants: restaurants.map((r) => ({
+      ...r,
+      reviews: reviews.filter((rv) => rv.restaurantId === r.id),
+    })),
+  };
+}
+
+/** /reviews/{name}: one restaurant's recent reviews across its branches. */
+export async function restaurantRecentReviews(services: Services, urlName: string) {
+  const restaurant = await findRestaurantByUrlName(services.database.db, urlName);
+  if (!restaurant) return null;
+  return { restaurant, reviews: await q.restaurantReviews(services.database.db, restaurant.id, 50) };
+}
+
+export async function myReviews(services: Services, authorId: string) {
+  return q.authorReviews(services.database.db, authorId);
+}

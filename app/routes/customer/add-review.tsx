@@ -1,0 +1,117 @@
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { TextAreaField } from "~/components/ui/field.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
+import { StarInput } from "~/components/ui/stars.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { postReview, reviewTarget } from "~/features/reviews/reviews.server.ts";
+import { branchPath } from "~/lib/slug.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { notFound, requireRole } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import { readUploadForm } from "~/server/upload-form.server.ts";
+import type { Route } from "./+types/add-review";
+
+export const meta = () => [{ title: "Add a Review · Foodverse" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services } = await requireRole(request, context, "customer");
+  const found = await reviewTarget(services, params.restaurantName, params.branchName);
+  if (!found) notFound("Branch Not Found");
+  return {
+    restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
+    branch: { branchName: found.branch.branchName, branchUrl: found.branch.branchUrl },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "customer");
+  const form = await readUploadForm(request, {
+    maxFileBytes: services.env.MAX_IMAGE_BYTES,
+    maxFiles: MAX_REVIEW_PHOTOS,
+  });
+  if (!form.ok) return refused({ ...form, fieldErrors: { photos: form.message } });
+  const target = { urlName: params.restaurantName, branchUrl: params.branchName };
+  const result = await postReview(services, viewer.userId, target, {
+    values: form.values,
+    photos: form.fileLists.get("photos") ?? [],
+  });
+  if (!result.ok) return refused(result, form.values);
+  return redirectWithToast(
+    branchPath(params.restaurantName, params.branchName),
+    "success",
+    REVIEW_MESSAGES.posted,
+  );
+}
+
+function PhotoPicker({ error }: { error?: string }) {
+  const id = useId();
+  const [previews, setPreviews] = useState<string[]>([]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="font-medium">
+        Photos <span className="font-normal text-muted">(optional, up to {MAX_REVIEW_PHOTOS})</span>
+      </label>
+      <input
+        id={id}
+        name="photos"
+        type="file"
+        accept="image/*"
+        multiple
+        onChange={(e) => setPreviews(Array.from(e.target.files ?? []).map((f) => URL.createObjectURL(f)))}
+        className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand"
+      />
+      {previews.length > MAX_REVIEW_PHOTOS ? (
+        <p className="text-sm text-danger">{REVIEW_MESSAGES.tooManyPhotos(MAX_REVIEW_PHOTOS)}</p>
+      ) : null}
+      {previews.length > 0 ? (
+        <ul className="flex flex-wrap gap-2">
+          {previews.map((src, i) => (
+            <li key={src}>
+              <img src={src} alt={`Chosen ${i + 1} of ${previews.length}`} className="size-20 rounded-md object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? <p className="text-sm text-danger">{error}</p> : null}
+    </div>
+  );
+}
+
+export default function AddReview({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { restaurant, branch } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  const back = branchPath(restaurant.urlName, branch.branchUrl);
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">Add a Review</h1>
+      <p>
+        {restaurant.restName} · <span className="font-semibold">{branch.branchName}</span>
+      </p>
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+        <FormAlert message={errors.form} />
+        <StarInput error={errors.rating} />
+        <TextAreaField
+          label="Your review"
+          name="review"
+          optional
+          maxLength={3000}
+          defaultValue={String(actionData?.values.review ?? "")}
+          error={errors.review}
+        />
+        <PhotoPicker error={errors.photos} />
+        <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
+          {busy ? "Posting…" : "Post Review"}
+        </button>
+      </Form>
+      <Link to={back} className={buttonClass("ghost", "self-start")}>
+        Back to {branch.branchName}
+      </Link>
+    </section>
+  );
+}

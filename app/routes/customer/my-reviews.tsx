@@ -1,0 +1,55 @@
+import { Form } from "react-router";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
+import { myReviews } from "~/features/reviews/reviews-read.server.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { deleteReview } from "~/features/reviews/reviews.server.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/my-reviews";
+
+export const meta = () => [{ title: "My Reviews · Foodverse" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "customer");
+  return { reviews: await myReviews(services, viewer.userId) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "customer");
+  const values = formValues(await request.formData());
+  const result = await deleteReview(services, viewer.userId, String(values.reviewId ?? ""));
+  if (!result.ok) return refused(result);
+  return redirectWithToast("/profile/customer/reviews", "success", REVIEW_MESSAGES.deleted);
+}
+
+export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { reviews } = loaderData;
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-3xl font-bold">My Reviews</h1>
+      {actionData ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-danger">
+          {REVIEW_MESSAGES.deleteFailed}
+        </p>
+      ) : null}
+      {reviews.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 shadow-sm">{REVIEW_MESSAGES.none}</p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {reviews.map((review) => (
+          <ReviewCard key={review.id} review={review} showBranch>
+            <Form method="post">
+              <input type="hidden" name="reviewId" value={review.id} />
+              <ConfirmSubmit question={REVIEW_MESSAGES.deleteConfirm}>Delete Review</ConfirmSubmit>
+            </Form>
+          </ReviewCard>
+        ))}
+      </div>
+    </section>
+  );
+}

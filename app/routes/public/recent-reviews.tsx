@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
+import { recentReviewsPage } from "~/features/reviews/reviews-read.server.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { restaurantPath } from "~/lib/slug.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/recent-reviews";
+
+export const meta = () => [
+  { title: "Recent reviews · Foodverse" },
+  { name: "description", content: "The latest reviews of every restaurant on Foodverse." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
+  return recentReviewsPage(servicesOf(context), page);
+}
+
+export default function RecentReviews({ loaderData }: Route.ComponentProps) {
+  const { restaurants, page, pages } = loaderData;
+  return (
+    <section className="flex flex-col gap-8">
+      <h1 className="text-3xl font-bold">Recent reviews</h1>
+      {restaurants.map((r) => (
+        <section key={r.id} aria-labelledby={`r-${r.id}`} className="flex flex-col gap-3">
+          <div className="flex items-center gap-3">
+            <Avatar src={r.profileImageUrl} name={r.restName} size={56} />
+            <div>
+              <h2 id={`r-${r.id}`} className="text-xl font-bold">
+                {r.restName}
+              </h2>
+              <Link to={restaurantPath(r.urlName)} className="text-brand underline">
+                Visit {r.restName}'s page
+              </Link>
+            </div>
+          </div>
+          {r.reviews.length === 0 ? (
+            <p className="text-muted">{REVIEW_MESSAGES.noRecent}</p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {r.reviews.map((review) => (
+                <ReviewCard key={review.id} review={review} showBranch />
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+      <Pagination page={page} pages={pages} label="Restaurant pages" />
+    </section>
+  );
+}

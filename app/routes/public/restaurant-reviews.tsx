@@ -1,0 +1,56 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
+import { ReplyForm, ReportForm } from "~/features/reviews/components/review-tools.tsx";
+import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
+import { restaurantRecentReviews } from "~/features/reviews/reviews-read.server.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { restaurantPath } from "~/lib/slug.ts";
+import type { loader as rootLoader } from "~/root.tsx";
+import { notFound, servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/restaurant-reviews";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const found = await restaurantRecentReviews(services, params.name);
+  if (!found) notFound();
+  const viewer = await getViewer(services, request.headers);
+  return {
+    restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
+    reviews: found.reviews,
+    // The REVIEWS card of the owner's profile opens this page with reply forms.
+    isOwner: viewer?.userId === found.restaurant.id,
+  };
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  return reviewListAction(request, context, `/reviews/${encodeURIComponent(params.name)}`);
+}
+
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [
+  { title: data ? `Reviews of ${data.restaurant.restName} · Foodverse` : "Foodverse" },
+];
+
+export default function RestaurantReviews({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const { restaurant, reviews, isOwner } = loaderData;
+  return (
+    <section className="flex flex-col gap-4">
+      <Link to={restaurantPath(restaurant.urlName)} className="font-medium text-brand underline">
+        Visit {restaurant.restName}'s page
+      </Link>
+      <h1 className="text-3xl font-bold">Reviews of {restaurant.restName}</h1>
+      {reviews.length === 0 ? <p>{REVIEW_MESSAGES.noRecent}</p> : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {reviews.map((review) => (
+          <ReviewCard key={review.id} review={review} showBranch>
+            {isOwner ? <ReplyForm reviewId={review.id} current={review.replyText} /> : null}
+            {viewer && !isOwner ? <ReportForm reviewId={review.id} /> : null}
+          </ReviewCard>
+        ))}
+      </div>
+    </section>
+  );
+}
