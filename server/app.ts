@@ -9,6 +9,8 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
+import { serveMedia } from "~/server/media/serve-media.server.ts";
+import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { createAdmin } from "~/features/accounts/accounts.server.ts";
 import { setApproval } from "~/features/restaurants/approval.server.ts";
@@ -107,25 +109,7 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
     }
   });
 
-  // Uploaded files: their URL changes when their content does, so they never go stale.
-  app.get("/media/{*key}", async (req, res, next) => {
-    const key = (req.params as { key: string[] }).key.join("/");
-    try {
-      const object = key.startsWith("img/") ? await services.storage.get(key) : null;
-      if (!object) {
-        res.status(404).type("text/plain").send("Not Found");
-        return;
-      }
-      res.setHeader("Content-Type", object.contentType);
-      if (object.size) res.setHeader("Content-Length", String(object.size));
-      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      object.body.on("error", next);
-      object.body.pipe(res);
-    } catch (error) {
-      next(error);
-    }
-  });
+  app.get("/media/{*key}", serveMedia(services.storage));
 
   // SPEC §7's static GETs: the reference data the forms use, for other clients too.
   app.get("/data/{*file}", (req, res) => {
@@ -140,6 +124,16 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
 
   app.use(sameOriginOnly(env.PUBLIC_URL));
   app.all("/api/auth/{*any}", toNodeHandler(services.auth));
+  // Resumable video uploads (tus); unfinished ones expire and are swept hourly.
+  app.all([VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/{*id}`], (req, res) => {
+    void services.videos.server.handle(req, res);
+  });
+  setInterval(
+    () => {
+      services.videos.cleanUp().catch((error) => log.warn({ err: error }, "video upload clean-up failed"));
+    },
+    60 * 60 * 1000,
+  ).unref();
 
   app.all(
     "/{*any}",

@@ -41,6 +41,12 @@ const EnvSchema = z.object({
     .min(1024)
     .default(10 * 1024 * 1024),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
+  VIDEO_UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).default(24),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });

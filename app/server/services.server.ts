@@ -9,6 +9,7 @@ import { migrate } from "./migrate.server.ts";
 import { resetPasswordMail } from "./reset-mail.server.ts";
 import { createStorage } from "./storage/create-storage.server.ts";
 import type { Storage } from "./storage/storage.server.ts";
+import { createVideoUploads, type VideoUploads } from "./media/videos.server.ts";
 
 /** Everything a use case may need, created once per process (or per test). */
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  videos: VideoUploads;
   log: Logger;
   close(): Promise<void>;
 }
@@ -73,7 +75,22 @@ export function createServices(
       ),
   });
   const storage = overrides.storage ?? createStorage(env);
-  return { env, database, auth, mailer, storage, log, close: () => database.close() };
+  const videos = createVideoUploads({
+    env,
+    log,
+    storage,
+    async userOf(headers) {
+      const session = await auth.api.getSession({ headers }).catch(() => null);
+      if (!session) return null;
+      const customer = await database.db
+        .selectFrom("customer")
+        .select("id")
+        .where("id", "=", session.user.id)
+        .executeTakeFirst();
+      return { userId: session.user.id, role: customer ? "customer" : "other" };
+    },
+  });
+  return { env, database, auth, mailer, storage, videos, log, close: () => database.close() };
 }
 
 let shared: Promise<Services> | undefined;

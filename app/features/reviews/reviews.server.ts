@@ -1,5 +1,6 @@
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
+import { videoKey } from "~/server/media/videos.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { fieldErrors, type FormValues } from "../accounts/accounts.schema.ts";
 import { fail, type Result } from "../accounts/result.ts";
@@ -74,6 +75,20 @@ export async function postReview(
       return fail(error.status, error.message, { fieldErrors: { photos: error.message } });
     throw error;
   }
+  // One video per review: a single finished upload of this author, moved into storage.
+  const uploadId = typeof form.values.videoUpload === "string" ? form.values.videoUpload.trim() : "";
+  let video = "";
+  if (uploadId) {
+    try {
+      video = await services.videos.claim(uploadId, authorId, id);
+    } catch (error) {
+      await removePictures(services, pics);
+      if (error instanceof MediaError) {
+        return fail(error.status, error.message, { fieldErrors: { video: error.message } });
+      }
+      throw error;
+    }
+  }
   try {
     await db.transaction().execute(async (trx) => {
       await q.lockRestaurant(trx, found.restaurant.id);
@@ -85,13 +100,14 @@ export async function postReview(
         rating: parsed.data.rating,
         review: parsed.data.review,
         reviewPics: JSON.stringify(pics),
-        reviewVideo: "",
+        reviewVideo: video,
         timestamp: new Date().toISOString(),
       });
       await q.refreshRestaurantRating(trx, found.restaurant.id);
     });
   } catch (error) {
     await removePictures(services, pics);
+    await removeVideo(services, video);
     services.log.error({ err: error, authorId }, "review could not be posted");
     return fail(500, R.postFailed);
   }
@@ -104,6 +120,14 @@ async function removePictures(services: Services, urls: string[]) {
       services.log.warn({ err: error, url }, "could not delete a review photo"),
     );
   }
+}
+
+async function removeVideo(services: Services, url: string) {
+  const key = videoKey(url);
+  if (key)
+    await services.storage
+      .delete([key])
+      .catch((error) => services.log.warn({ err: error, url }, "could not delete a review video"));
 }
 
 /** Only the author deletes; the review goes everywhere at once, with its photos, and ratings follow. */
@@ -126,6 +150,7 @@ export async function deleteReview(
     return fail(500, R.deleteFailed);
   }
   await removePictures(services, JSON.parse(review.reviewPics) as string[]);
+  await removeVideo(services, review.reviewVideo);
   return { ok: true };
 }
 

@@ -71,7 +71,11 @@ function PhotoPicker({ error }: { error?: string }) {
         <ul className="flex flex-wrap gap-2">
           {previews.map((src, i) => (
             <li key={src}>
-              <img src={src} alt={`Chosen ${i + 1} of ${previews.length}`} className="size-20 rounded-md object-cover" />
+              <img
+                src={src}
+                alt={`Chosen ${i + 1} of ${previews.length}`}
+                className="size-20 rounded-md object-cover"
+              />
             </li>
           ))}
         </ul>

@@ -25,12 +25,21 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const file = fileFor(key);
       try {
         const stat = await fsp.stat(file);
         if (!stat.isFile()) return null;
-        return { body: fs.createReadStream(file), contentType: contentTypeForKey(key), size: stat.size };
+        const contentType = contentTypeForKey(key);
+        if (!range) return { body: fs.createReadStream(file), contentType, size: stat.size };
+        const end = Math.min(range.end ?? stat.size - 1, stat.size - 1);
+        return {
+          body: fs.createReadStream(file, { start: range.start, end }),
+          contentType,
+          size: end - range.start + 1,
+          total: stat.size,
+          range: { start: range.start, end },
+        };
       } catch {
         return null;
       }

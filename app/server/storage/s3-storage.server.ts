@@ -44,14 +44,19 @@ export function createS3Storage(settings: S3Settings): Storage {
         }),
       );
     },
-    async get(key) {
+    async get(key, range) {
       assertValidKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const Range = range ? `bytes=${range.start}-${range.end ?? ""}` : undefined;
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
+        const served = out.ContentRange?.match(/bytes (\d+)-(\d+)\/(\d+)/);
         return {
           body: out.Body as Readable,
           contentType: out.ContentType ?? contentTypeForKey(key),
           size: out.ContentLength ?? 0,
+          ...(served
+            ? { range: { start: Number(served[1]), end: Number(served[2]) }, total: Number(served[3]) }
+            : {}),
         };
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;

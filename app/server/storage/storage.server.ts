@@ -3,7 +3,17 @@ import type { Readable } from "node:stream";
 export interface StoredObject {
   body: Readable;
   contentType: string;
+  /** Bytes in `body` (the range's length when a range was asked for). */
   size: number;
+  /** The whole object's size, and the range served, when a range was asked for. */
+  total?: number;
+  range?: { start: number; end: number };
+}
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end?: number;
 }
 
 /**
@@ -12,7 +22,7 @@ export interface StoredObject {
  */
 export interface Storage {
   put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<void>;
-  get(key: string): Promise<StoredObject | null>;
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   delete(keys: string[]): Promise<void>;
 }
 

@@ -9,6 +9,7 @@ export interface ReviewCardData {
   rating: number;
   review: string;
   reviewPics: string;
+  reviewVideo: string;
   timestamp: string | null;
   firstName: string;
   lastName: string;
@@ -80,6 +81,12 @@ export function ReviewCard({
             );
           })}
         </ul>
+      ) : null}
+      {review.reviewVideo ? (
+        // oxlint-disable-next-line jsx-a11y/media-has-caption -- customers' videos come without captions
+        <video src={review.reviewVideo} controls preload="metadata" className="w-full rounded-md bg-black">
+          <a href={review.reviewVideo}>Download the video</a>
+        </video>
       ) : null}
       {review.replyText ? (
         <div className="rounded-md border-s-4 border-brand bg-brand-soft p-3 text-sm">

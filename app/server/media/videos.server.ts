@@ -1,0 +1,150 @@
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import { Server, type Upload } from "@tus/server";
+import type { Env } from "../env.server.ts";
+import type { Logger } from "../log.server.ts";
+import type { Storage } from "../storage/storage.server.ts";
+import { MediaError } from "./images.server.ts";
+
+export const VIDEO_UPLOAD_PATH = "/uploads/video";
+
+export const VIDEO_MESSAGES = {
+  notVideo: "This file is not a video. Choose an MP4, WebM or MOV video.",
+  tooBig: (maxBytes: number) => `The video is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  notFinished: "The video has not finished uploading yet.",
+  notYours: "That video upload is not yours.",
+  signIn: "Log in as a customer to upload a video.",
+} as const;
+
+type Container = { ext: "mp4" | "webm" | "mov"; contentType: string };
+
+/** The container, told from the file's first bytes (never its name or declared type). */
+export function sniffVideo(head: Uint8Array): Container | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) {
+    return { ext: "webm", contentType: "video/webm" };
+  }
+  if (head.length >= 12 && ascii(4, 8) === "ftyp") {
+    return ascii(8, 12) === "qt  "
+      ? { ext: "mov", contentType: "video/quicktime" }
+      : { ext: "mp4", contentType: "video/mp4" };
+  }
+  if (head.length >= 8 && ["moov", "mdat", "wide", "free"].includes(ascii(4, 8))) {
+    return { ext: "mov", contentType: "video/quicktime" };
+  }
+  return null;
+}
+
+async function firstBytes(stream: Readable, count: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    chunks.push(Buffer.from(chunk as Buffer));
+    length += (chunk as Buffer).length;
+    if (length >= count) break;
+  }
+  stream.destroy();
+  return new Uint8Array(Buffer.concat(chunks).subarray(0, count));
+}
+
+const refuse = (status_code: number, body: string) => ({ status_code, body });
+
+export interface VideoUploads {
+  server: Server;
+  /** Moves a finished upload of `ownerId` into storage as `vid/{name}.{ext}`; returns its URL. */
+  claim(uploadId: string, ownerId: string, name: string): Promise<string>;
+  cleanUp(): Promise<number>;
+}
+
+/**
+ * Resumable video uploads (tus): the browser sends the file in chunks and can
+ * pick up where it stopped after a dropped connection or a reload. Only signed-in
+ * customers may upload, each only to their own uploads; unfinished uploads expire.
+ */
+export function createVideoUploads(options: {
+  env: Env;
+  log: Logger;
+  storage: Storage;
+  userOf: (headers: Headers) => Promise<{ userId: string; role: string } | null>;
+}): VideoUploads {
+  const { env, log, storage } = options;
+  const expiry = env.VIDEO_UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
+  const datastore =
+    env.STORAGE === "s3"
+      ? new S3Store({
+          partSize: 8 * 1024 * 1024,
+          expirationPeriodInMilliseconds: expiry,
+          s3ClientConfig: {
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: true,
+            requestChecksumCalculation: "WHEN_REQUIRED",
+            responseChecksumValidation: "WHEN_REQUIRED",
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          },
+        })
+      : new FileStore({ directory: path.join(env.DATA_DIR, "tus"), expirationPeriodInMilliseconds: expiry });
+
+  const read = (id: string): Promise<Readable> =>
+    Promise.resolve((datastore as FileStore | S3Store).read(id) as Readable | Promise<Readable>);
+
+  const server = new Server({
+    path: VIDEO_UPLOAD_PATH,
+    datastore,
+    maxSize: env.MAX_VIDEO_BYTES,
+    respectForwardedHeaders: env.TRUST_PROXY,
+    namingFunction: () => crypto.randomUUID().replaceAll("-", ""),
+    async onUploadCreate(req: Request, upload: Upload) {
+      const user = await options.userOf(req.headers);
+      if (!user || user.role !== "customer") throw refuse(403, VIDEO_MESSAGES.signIn);
+      // The owner comes from the session, whatever the client wrote in the metadata.
+      return { metadata: { ...upload.metadata, owner: user.userId } };
+    },
+    async onIncomingRequest(req: Request, uploadId: string) {
+      if (req.method === "POST" || req.method === "OPTIONS") return;
+      const user = await options.userOf(req.headers);
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (upload && upload.metadata?.owner !== user?.userId) throw refuse(403, VIDEO_MESSAGES.notYours);
+    },
+    async onUploadFinish(_req: Request, upload: Upload) {
+      if (!sniffVideo(await firstBytes(await read(upload.id), 16))) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        throw refuse(415, VIDEO_MESSAGES.notVideo);
+      }
+      return {};
+    },
+  });
+
+  return {
+    server,
+    async claim(uploadId, ownerId, name) {
+      if (!/^[a-f0-9]{32}$/.test(uploadId)) throw new MediaError(400, VIDEO_MESSAGES.notFinished);
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (!upload) throw new MediaError(400, VIDEO_MESSAGES.notFinished);
+      if (upload.metadata?.owner !== ownerId) throw new MediaError(403, VIDEO_MESSAGES.notYours);
+      if (upload.size === undefined || upload.offset !== upload.size)
+        throw new MediaError(400, VIDEO_MESSAGES.notFinished);
+      const container = sniffVideo(await firstBytes(await read(uploadId), 16));
+      if (!container) throw new MediaError(415, VIDEO_MESSAGES.notVideo);
+      const key = `vid/${name}.${container.ext}`;
+      await storage.put(key, await read(uploadId), { contentType: container.contentType, size: upload.size });
+      await datastore
+        .remove(uploadId)
+        .catch((error) => log.warn({ err: error, uploadId }, "tus upload not removed"));
+      return `/media/${key}`;
+    },
+    cleanUp: () => server.cleanUpExpiredUploads(),
+  };
+}
+
+/** The storage key of a stored review video, from its URL. */
+export function videoKey(url: string): string | null {
+  const match = /^\/media\/(vid\/[a-z0-9-]+\.(?:mp4|webm|mov))$/.exec(url);
+  return match ? match[1]! : null;
+}
