@@ -44,7 +44,9 @@ async function tus(
 ) {
   const all = new Headers(headers);
   for (const [k, v] of Object.entries({ ...TUS, ...extra })) all.set(k, v);
-  return services.videos.server.handleWeb(new Request(url, { method, headers: all, body }));
+  return services.videos.server.handleWeb(
+    new Request(url, { method, headers: all, body: body ? Buffer.from(body) : undefined }),
+  );
 }
 
 async function customer() {
