@@ -185,3 +185,22 @@ export async function sectionIdsOf(request: APIRequestContext): Promise<string[]
   const html = await (await request.get("/profile/restaurant/addmenu/additems")).text();
   return [...html.matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
 }
+
+/** A small file that starts like an MP4 (an ftyp box): what the server checks a video by. */
+export function mp4File(bytes = 256 * 1024): string {
+  const file = path.join(process.env.E2E_DATA_DIR!, `clip-${uniqueId()}.mp4`);
+  const head = Buffer.from([
+    0,
+    0,
+    0,
+    0x18,
+    ...Buffer.from("ftypisom"),
+    0,
+    0,
+    2,
+    0,
+    ...Buffer.from("isomiso2"),
+  ]);
+  fs.writeFileSync(file, Buffer.concat([head, Buffer.alloc(bytes - head.length, 7)]));
+  return file;
+}

@@ -6,6 +6,7 @@ import {
   createRestaurant,
   expectAccessible,
   jpegFile,
+  mp4File,
   shareSession,
   toast,
 } from "./helpers.ts";
@@ -143,4 +144,57 @@ test("restaurants and visitors cannot post reviews; only the author deletes", as
   expect(attempt.status()).toBe(404);
   expect(await (await visitor.get(`/r/${owner.urlName}/branch/main/reviews`)).text()).toContain("Mine");
   await Promise.all([ownerContext, visitor, other].map((c) => c.dispose()));
+});
+
+test("a review with a video: the upload shows its progress, survives a dropped connection, and plays on the page", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const ownerContext = await playwright.request.newContext({ baseURL: process.env.E2E_APP_URL });
+  const owner = await restaurantWithBranch(ownerContext);
+  await createCustomer(request);
+  await shareSession(page, request);
+
+  // The first chunk's connection drops midway; the client asks the server where to resume.
+  let dropped = 0;
+  await page.route("**/uploads/video/*", async (route) => {
+    if (route.request().method() === "PATCH" && dropped === 0) {
+      dropped += 1;
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto(`/profile/customer/addreview/${owner.urlName}/main`);
+  await page.getByLabel("5 stars").check({ force: true });
+  await page.getByLabel(/^Video/).setInputFiles(mp4File(6 * 1024 * 1024));
+  await expect(page.getByRole("status").filter({ hasText: "Video uploaded" })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(dropped).toBe(1);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Post Review" }).click();
+  await expect(toast(page, "Thanks! Your review was posted.")).toBeVisible();
+
+  await page.goto(`/r/${owner.urlName}/branch/main/reviews`);
+  const video = page.locator("video");
+  await expect(video).toHaveAttribute("src", /^\/media\/vid\/[0-9a-f-]+\.mp4$/);
+  const src = (await video.getAttribute("src"))!;
+  const ranged = await page.request.get(src, { headers: { range: "bytes=0-99" } });
+  expect(ranged.status()).toBe(206);
+  expect(ranged.headers()["content-range"]).toBe(`bytes 0-99/${6 * 1024 * 1024}`);
+  expect(ranged.headers()["content-type"]).toBe("video/mp4");
+  await ownerContext.dispose();
+});
+
+test("a file that is not a video is refused with a message", async ({ page, request, playwright }) => {
+  const ownerContext = await playwright.request.newContext({ baseURL: process.env.E2E_APP_URL });
+  const owner = await restaurantWithBranch(ownerContext);
+  await createCustomer(request);
+  await shareSession(page, request);
+  await page.goto(`/profile/customer/addreview/${owner.urlName}/main`);
+  await page.getByLabel(/^Video/).setInputFiles(await jpegFile(200, 200));
+  await expect(page.getByText("This file is not a video. Choose an MP4, WebM or MOV video.")).toBeVisible();
+  await ownerContext.dispose();
 });

@@ -5,6 +5,7 @@ import { TextAreaField } from "~/components/ui/field.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { StarInput } from "~/components/ui/stars.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { VideoPicker } from "~/features/reviews/components/video-picker.tsx";
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
 import { postReview, reviewTarget } from "~/features/reviews/reviews.server.ts";
 import { branchPath } from "~/lib/slug.ts";
@@ -23,6 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
     branch: { branchName: found.branch.branchName, branchUrl: found.branch.branchUrl },
+    maxVideoBytes: services.env.MAX_VIDEO_BYTES,
   };
 }
 
@@ -89,6 +91,7 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
   useToastMessage(actionData?.toast);
   const { restaurant, branch } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const [uploading, setUploading] = useState(false);
   const errors = actionData?.fieldErrors ?? {};
   const back = branchPath(restaurant.urlName, branch.branchUrl);
   return (
@@ -109,8 +112,9 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
           error={errors.review}
         />
         <PhotoPicker error={errors.photos} />
-        <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-          {busy ? "Posting…" : "Post Review"}
+        <VideoPicker maxBytes={loaderData.maxVideoBytes} error={errors.video} onBusyChange={setUploading} />
+        <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy || uploading}>
+          {busy ? "Posting…" : uploading ? "Waiting for the video…" : "Post Review"}
         </button>
       </Form>
       <Link to={back} className={buttonClass("ghost", "self-start")}>
