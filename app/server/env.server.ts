@@ -46,7 +46,7 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(200 * 1024 * 1024),
-  VIDEO_UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).default(24),
+  VIDEO_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });

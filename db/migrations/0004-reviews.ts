@@ -17,9 +17,21 @@ export const reviews: Migration = {
       .addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("timestamp", "text", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("review_branch_time").on("review").columns(["branchId", "timestamp"]).execute();
-    await db.schema.createIndex("review_restaurant_time").on("review").columns(["restaurantId", "timestamp"]).execute();
-    await db.schema.createIndex("review_author_time").on("review").columns(["authorId", "timestamp"]).execute();
+    await db.schema
+      .createIndex("review_branch_time")
+      .on("review")
+      .columns(["branchId", "timestamp"])
+      .execute();
+    await db.schema
+      .createIndex("review_restaurant_time")
+      .on("review")
+      .columns(["restaurantId", "timestamp"])
+      .execute();
+    await db.schema
+      .createIndex("review_author_time")
+      .on("review")
+      .columns(["authorId", "timestamp"])
+      .execute();
 
     await db.schema
       .createTable("review_reply")

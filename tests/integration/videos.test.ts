@@ -175,3 +175,29 @@ describe("resumable video upload", () => {
     );
   });
 });
+
+describe("unfinished uploads", () => {
+  it("expire and are swept away", async () => {
+    const short = await createTestServices({ VIDEO_UPLOAD_EXPIRY_HOURS: String(0.5 / 3600) });
+    try {
+      const result = await signUpCustomer(short, customerInput(), new Headers());
+      if (!result.ok) throw new Error(result.message);
+      const cookies = headersWithCookies(result.headers);
+      const headers = new Headers(cookies);
+      headers.set("tus-resumable", "1.0.0");
+      headers.set("upload-length", "5000");
+      const created = await short.videos.server.handleWeb(new Request(base, { method: "POST", headers }));
+      expect(created.status).toBe(201);
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(await short.videos.cleanUp()).toBe(1);
+      const head = new Headers(cookies);
+      head.set("tus-resumable", "1.0.0");
+      const gone = await short.videos.server.handleWeb(
+        new Request(created.headers.get("location")!, { method: "HEAD", headers: head }),
+      );
+      expect([404, 410]).toContain(gone.status);
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PageNumbers } from "~/components/ui/pagination.tsx";
 import { getViewer } from "~/features/accounts/accounts.server.ts";
@@ -9,6 +9,7 @@ import { BranchHeader } from "~/features/branches/components/branch-header.tsx";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemCard } from "~/features/menus/components/item-card.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
 import { publicPrice } from "~/lib/price.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
@@ -59,6 +60,8 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
   const addReview = `/profile/customer/addreview/${encodeURIComponent(restaurant.urlName)}/${encodeURIComponent(branch.branchUrl)}`;
   // Visitors log in first and come back to the review form.
   const addReviewHref = viewerRole ? addReview : `/login?redirectTo=${encodeURIComponent(addReview)}`;
+  // SPEC §2's fallback text while the review form and its branch are on their way.
+  const openingReview = useNavigation().location?.pathname === addReview;
   // Items come in menu order; consecutive items of one section share its heading.
   const groups: { name: string; items: (typeof items)[number][] }[] = [];
   for (const item of items) {
@@ -74,8 +77,8 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         qrImage={branch.branchQRimg}
         qrUrl={branch.branchQRcode}
       >
-        <Link to={addReviewHref} className={buttonClass("primary")}>
-          Add a Review
+        <Link to={addReviewHref} className={buttonClass("primary")} aria-busy={openingReview}>
+          {openingReview ? REVIEW_MESSAGES.loadingBranch : "Add a Review"}
         </Link>
         <Link to={`${base}/reviews`} className={buttonClass("secondary")}>
           See Reviews
