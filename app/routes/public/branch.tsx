@@ -77,9 +77,13 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         qrImage={branch.branchQRimg}
         qrUrl={branch.branchQRcode}
       >
-        <Link to={addReviewHref} className={buttonClass("primary")} aria-busy={openingReview}>
-          {openingReview ? REVIEW_MESSAGES.loadingBranch : "Add a Review"}
-        </Link>
+        {viewerRole && viewerRole !== "customer" ? (
+          <p className="text-sm text-muted">{REVIEW_MESSAGES.customersOnly}</p>
+        ) : (
+          <Link to={addReviewHref} className={buttonClass("primary")} aria-busy={openingReview}>
+            {openingReview ? REVIEW_MESSAGES.loadingBranch : "Add a Review"}
+          </Link>
+        )}
         <Link to={`${base}/reviews`} className={buttonClass("secondary")}>
           See Reviews
         </Link>
