@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { MoveButtons } from "~/components/ui/move-buttons.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
@@ -99,26 +100,7 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
                     >
                       {item.soldOut ? "Back on menu" : "Sold out"}
                     </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="up"
-                      disabled={i === 0}
-                      className={buttonClass("ghost")}
-                      aria-label={`Move ${item.name} up`}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="down"
-                      disabled={i === section.items.length - 1}
-                      className={buttonClass("ghost")}
-                      aria-label={`Move ${item.name} down`}
-                    >
-                      ↓
-                    </button>
+                    <MoveButtons label={item.name} first={i === 0} last={i === section.items.length - 1} />
                   </Form>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { MoveButtons } from "~/components/ui/move-buttons.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { listSections } from "~/features/menus/menus.queries.server.ts";
@@ -63,26 +64,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
                 >
                   Delete Section
                 </ConfirmSubmit>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="up"
-                  disabled={i === 0}
-                  className={buttonClass("ghost")}
-                  aria-label={`Move ${section.originalName} up`}
-                >
-                  ↑
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="down"
-                  disabled={i === sections.length - 1}
-                  className={buttonClass("ghost")}
-                  aria-label={`Move ${section.originalName} down`}
-                >
-                  ↓
-                </button>
+                <MoveButtons label={section.originalName} first={i === 0} last={i === sections.length - 1} />
               </Form>
             </li>
           ))}
