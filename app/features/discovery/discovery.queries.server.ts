@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/server/db-schema.server.ts";
+
+/** One page of the restaurants listing, by name; keyset-free paging is fine at this size (indexed sort). */
+export async function listRestaurants(db: Kysely<DB>, offset: number, limit: number) {
+  return db
+    .selectFrom("restaurant")
+    .select(["id", "restName", "urlName", "restType", "profileImageUrl", "restRating", "restNoofReviews"])
+    .orderBy("restName")
+    .orderBy("id")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** A restaurant's general-menu items ranked by rating, then by how many rated them. */
+export async function bestSellers(db: Kysely<DB>, restaurantId: string, limit: number) {
+  return db
+    .selectFrom("menu_item")
+    .select([
+      "id",
+      "name",
+      "nameExtra",
+      "price",
+      "description",
+      "descriptionExtra",
+      "itemTaste",
+      "itemType",
+      "foodAllergies",
+      "itemRating",
+      "itemRatingBy",
+      "frontView",
+      "soldOut",
+    ])
+    .where("restaurantId", "=", restaurantId)
+    .where("branchId", "is", null)
+    .where("itemRatingBy", ">", 0)
+    .orderBy("itemRating", "desc")
+    .orderBy("itemRatingBy", "desc")
+    .orderBy("name")
+    .limit(limit)
+    .execute();
+}

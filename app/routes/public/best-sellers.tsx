@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { bestSellers } from "~/features/discovery/discovery.queries.server.ts";
+import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
+import { ItemCard } from "~/features/menus/components/item-card.tsx";
+import { menuVisibility } from "~/features/menus/menu-read.server.ts";
+import { findRestaurantByUrlName } from "~/features/menus/menus.queries.server.ts";
+import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { publicPrice } from "~/lib/price.ts";
+import { restaurantPath } from "~/lib/slug.ts";
+import { notFound, servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/best-sellers";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const { db } = services.database;
+  const restaurant = await findRestaurantByUrlName(db, params.name);
+  if (!restaurant) notFound();
+  const viewer = await getViewer(services, request.headers);
+  const visibility = menuVisibility(restaurant.approvalStatus, viewer?.userId, restaurant.id);
+  const items = visibility === "awaiting-approval" ? [] : await bestSellers(db, restaurant.id, 20);
+  return { restaurant: { restName: restaurant.restName, urlName: restaurant.urlName }, items, visibility };
+}
+
+export const meta = ({ loaderData: data }: Route.MetaArgs) => [
+  { title: data ? `Best sellers · ${data.restaurant.restName} · Foodverse` : "Foodverse" },
+];
+
+/** DESIGN §4.9: the restaurant's dishes ranked by customers' ratings. */
+export default function BestSellers({ loaderData }: Route.ComponentProps) {
+  const { restaurant, items, visibility } = loaderData;
+  const base = restaurantPath(restaurant.urlName);
+  return (
+    <section className="flex flex-col gap-4">
+      <Link to={base} className="font-medium text-brand underline">
+        {restaurant.restName}
+      </Link>
+      <h1 className="text-3xl font-bold">Best sellers</h1>
+      <ApprovalNote visibility={visibility} />
+      {visibility !== "awaiting-approval" && items.length === 0 ? (
+        <p>No dish has been rated yet. Rate the ones you tried from the menu.</p>
+      ) : null}
+      <ol className="grid gap-3 md:grid-cols-2">
+        {items.map((item) => (
+          <ItemCard key={item.id} item={item} href={`${base}/menu/${item.id}`} price={publicPrice} />
+        ))}
+      </ol>
+    </section>
+  );
+}

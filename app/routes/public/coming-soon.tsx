@@ -1,0 +1,12 @@
+export const meta = () => [{ title: "Coming soon · Foodverse" }];
+
+/** SPEC §2's coming-soon screen (DESIGN §4.12: mounted at /coming-soon). */
+export default function ComingSoon() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-3 py-16 text-center">
+      <h1 className="text-3xl font-bold">Website Under Development!</h1>
+      <p className="text-xl">We are launching soon</p>
+      <p className="text-muted">Stay tuned for updates!</p>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { listRestaurants } from "~/features/discovery/discovery.queries.server.ts";
+import { countRestaurants } from "~/features/reviews/reviews.queries.server.ts";
+import { restaurantPath } from "~/lib/slug.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/restaurants";
+
+const PER_PAGE = 24;
+
+export const meta = () => [
+  { title: "Restaurants · Foodverse" },
+  {
+    name: "description",
+    content: "Explore the menus of restaurants on Foodverse, or scan the QR code on your table.",
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = servicesOf(context).database;
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
+  const pages = Math.max(1, Math.ceil((await countRestaurants(db)) / PER_PAGE));
+  const page = Math.min(Math.max(1, requested), pages);
+  return { restaurants: await listRestaurants(db, (page - 1) * PER_PAGE, PER_PAGE), page, pages };
+}
+
+/** SPEC §2 Restaurants listing: cards with logo and name, 3 a row on wide screens. */
+export default function Restaurants({ loaderData }: Route.ComponentProps) {
+  const { restaurants, page, pages } = loaderData;
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold">Explore menus, or scan the QR code on your table</h1>
+        <p className="mt-1 text-muted">Every restaurant on Foodverse, with its menu, branches and reviews.</p>
+      </div>
+      {restaurants.length === 0 ? <p>No restaurants yet.</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {restaurants.map((r) => (
+          <li key={r.id}>
+            <Link
+              to={restaurantPath(r.urlName)}
+              className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand"
+            >
+              <Avatar src={r.profileImageUrl} name={r.restName} size={64} />
+              <span className="flex flex-col">
+                <span className="text-lg font-semibold">{r.restName}</span>
+                <span className="text-sm text-muted">{r.restType}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={pages} label="Restaurant pages" />
+    </section>
+  );
+}
