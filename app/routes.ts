@@ -42,6 +42,13 @@ export default [
     route("reviews", "routes/customer/my-reviews.tsx"),
     route("addreview/:restaurantName/:branchName", "routes/customer/add-review.tsx"),
   ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/restaurants.tsx"),
+    route("restaurants/:urlName", "routes/admin/restaurant.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
   route("menus", "routes/public/restaurants.tsx"),
   route("coming-soon", "routes/public/coming-soon.tsx"),
   route("vendorbestsellers/:name", "routes/public/best-sellers.tsx"),

@@ -2,6 +2,7 @@
 //   npm run admin -- create --email a@b.c --password 'secret123'
 //   npm run admin -- approve --restaurant bundukhan
 //   npm run admin -- reject --restaurant bundukhan --reason 'Menu prices missing'
+//   npm run admin -- suspend --restaurant bundukhan --reason 'Closed for renovation'
 import { parseArgs } from "node:util";
 
 const usage = [
@@ -9,6 +10,7 @@ const usage = [
   "  npm run admin -- create --email <email> --password <password (8+ characters)>",
   "  npm run admin -- approve --restaurant <web name>",
   "  npm run admin -- reject --restaurant <web name> --reason <text>",
+  "  npm run admin -- suspend --restaurant <web name> --reason <text>",
 ].join("\n");
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -26,7 +28,7 @@ function command(): Command | null {
   if (name === "create" && values.email && values.password && values.password.length >= 8) {
     return { command: "create", email: values.email, password: values.password };
   }
-  if ((name === "approve" || name === "reject") && values.restaurant) {
+  if ((name === "approve" || name === "reject" || name === "suspend") && values.restaurant) {
     return { command: name, restaurant: values.restaurant, reason: values.reason };
   }
   return null;

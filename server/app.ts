@@ -13,7 +13,7 @@ import { serveMedia } from "~/server/media/serve-media.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { createAdmin } from "~/features/accounts/accounts.server.ts";
-import { setApproval } from "~/features/restaurants/approval.server.ts";
+import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
 
 // Bundled into build/server/index.js as the SSR entry, so the routes and this
@@ -154,7 +154,7 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
 /** For scripts/admin.ts: the CLI runs the same migrations and account code as the server. */
 export type AdminCommand =
   | { command: "create"; email: string; password: string }
-  | { command: "approve" | "reject"; restaurant: string; reason?: string };
+  | { command: "approve" | "reject" | "suspend"; restaurant: string; reason?: string };
 
 export async function runAdminCommand(input: AdminCommand): Promise<string> {
   const services = await getServices();
@@ -163,11 +163,12 @@ export async function runAdminCommand(input: AdminCommand): Promise<string> {
       const { created } = await createAdmin(services, input);
       return created ? `Admin ${input.email} created.` : `${input.email} is now an admin.`;
     }
-    const decision = input.command === "approve" ? "approved" : "rejected";
-    if (!(await setApproval(services, input.restaurant, decision, input.reason))) {
-      throw new Error(`No restaurant with the web name ${input.restaurant}.`);
-    }
-    return `${input.restaurant} is now ${decision}.`;
+    const result = await decideRestaurant(services, COMMAND_LINE, input.restaurant, {
+      intent: input.command,
+      reason: input.reason ?? "",
+    });
+    if (!result.ok) throw new Error(result.message);
+    return result.message;
   } finally {
     await services.close();
   }

@@ -10,7 +10,7 @@ export interface HeaderViewer {
 const PROFILE_PATH = {
   restaurant: "/profile/restaurant",
   customer: "/profile/customer",
-  admin: "/",
+  admin: "/admin",
 } as const;
 
 const navLink = ({ isActive }: { isActive: boolean }) =>

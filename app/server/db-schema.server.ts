@@ -11,7 +11,7 @@ export interface RestaurantTable {
   usertype: "restaurant";
   isactive: number;
   chargespaid: string;
-  approvalStatus: "pending" | "approved" | "rejected";
+  approvalStatus: "pending" | "approved" | "rejected" | "suspended";
   approvalNote: Generated<string>;
   restName: string;
   urlName: string;
@@ -165,6 +165,18 @@ export interface AdminTable {
   timestamp: string;
 }
 
+export interface AuditLogTable {
+  id: string;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  targetType: "restaurant" | "review";
+  targetId: string;
+  targetLabel: string;
+  reason: Generated<string>;
+  timestamp: string;
+}
+
 export interface LoginThrottleTable {
   key: string;
   failures: number;
@@ -200,6 +212,7 @@ export interface DB {
   restaurant: RestaurantTable;
   customer: CustomerTable;
   admin: AdminTable;
+  audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;
   menu_section: MenuSectionTable;
   menu_item: MenuItemTable;

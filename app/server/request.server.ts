@@ -17,7 +17,7 @@ export function clientIp(request: Request): string {
 export const HOME_OF: Record<Role, string> = {
   restaurant: "/profile/restaurant",
   customer: "/profile/customer",
-  admin: "/",
+  admin: "/admin",
 };
 
 /**

@@ -1,10 +1,20 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { buttonClass } from "./button.tsx";
 
-const to = (n: number) => (n <= 1 ? "?" : `?page=${n}`);
+/** A link to page n that keeps the other query parameters (filters, tabs). */
+function usePageHref() {
+  const { search } = useLocation();
+  return (n: number) => {
+    const params = new URLSearchParams(search);
+    if (n <= 1) params.delete("page");
+    else params.set("page", String(n));
+    return `?${params.toString()}`;
+  };
+}
 
 /** Previous / Next with 'Page X of Y'; the page lives in the URL (?page=N) so it can be shared. */
 export function Pagination({ page, pages, label }: { page: number; pages: number; label: string }) {
+  const to = usePageHref();
   if (pages <= 1) return null;
   const disabled = "pointer-events-none opacity-40";
   return (
@@ -35,6 +45,7 @@ export function Pagination({ page, pages, label }: { page: number; pages: number
 
 /** Numbered page buttons (the public branch menu, SPEC §2); the current page is marked for screen readers. */
 export function PageNumbers({ page, pages, label }: { page: number; pages: number; label: string }) {
+  const to = usePageHref();
   if (pages <= 1) return null;
   return (
     <nav aria-label={label}>

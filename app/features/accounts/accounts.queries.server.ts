@@ -58,8 +58,14 @@ export async function findAccount(
     .where("id", "=", userId)
     .executeTakeFirst();
   if (customer) return { role: "customer", displayName: `${customer.firstName} ${customer.lastName}` };
-  const admin = await db.selectFrom("admin").select("id").where("id", "=", userId).executeTakeFirst();
-  if (admin) return { role: "admin", displayName: "Admin" };
+  // An admin is known by the email (the audit log names who acted).
+  const admin = await db
+    .selectFrom("admin")
+    .innerJoin("user", "user.id", "admin.id")
+    .select("user.email")
+    .where("admin.id", "=", userId)
+    .executeTakeFirst();
+  if (admin) return { role: "admin", displayName: admin.email };
   return undefined;
 }
 

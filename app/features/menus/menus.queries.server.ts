@@ -251,3 +251,17 @@ export async function lockItem(db: Db, itemId: string) {
     .where("id", "=", itemId)
     .execute();
 }
+
+/** `restPriceavg` (SPEC §3) as the rounded mean of the general menu's prices; the finder filters on it. */
+export async function refreshPriceAverage(db: Db, restaurantId: string) {
+  await db
+    .updateTable("restaurant")
+    .set({
+      restPriceavg: sql<number>`coalesce((
+        select round(avg(price)) from menu_item
+        where menu_item."restaurantId" = ${restaurantId} and menu_item."branchId" is null
+      ), 0)`,
+    })
+    .where("id", "=", restaurantId)
+    .execute();
+}

@@ -93,6 +93,7 @@ export async function deleteSection(services: Services, ownerId: string, section
       await q.deleteItemsOfSection(trx, sectionId);
       await q.deleteSectionRow(trx, sectionId);
       await q.renumberSections(trx, ownerId);
+      await q.refreshPriceAverage(trx, ownerId);
     });
   } catch (error) {
     services.log.error({ err: error, sectionId }, "delete section failed");
@@ -201,7 +202,8 @@ export async function addItem(
   if (!images.ok)
     return fail(images.status, M.itemAddFailed, { fieldErrors: { [images.field]: images.message } });
   try {
-    await q.insertItem(db, {
+    await db.transaction().execute(async (trx) => {
+      await q.insertItem(trx, {
       id,
       sectionId: input.sectionId,
       restaurantId: ownerId,
@@ -222,6 +224,8 @@ export async function addItem(
       frontView: images.urls.frontView ?? "",
       sideView: images.urls.sideView ?? "",
       timestamp: new Date().toISOString(),
+      });
+      await q.refreshPriceAverage(trx, ownerId);
     });
   } catch (error) {
     await removeImages(services, Object.values(images.urls));
@@ -253,7 +257,10 @@ export async function updateItemDetails(
   if (!images.ok)
     return fail(images.status, M.itemUpdateFailed, { fieldErrors: { [images.field]: images.message } });
   try {
-    await q.updateItem(db, itemId, { ...input, ...images.urls, timestamp: new Date().toISOString() });
+    await db.transaction().execute(async (trx) => {
+      await q.updateItem(trx, itemId, { ...input, ...images.urls, timestamp: new Date().toISOString() });
+      await q.refreshPriceAverage(trx, ownerId);
+    });
   } catch (error) {
     await removeImages(
       services,
@@ -278,7 +285,10 @@ export async function deleteItem(services: Services, ownerId: string, itemId: st
   const current = await q.findOwnItem(db, ownerId, itemId);
   if (!current) return fail(404, M.itemNotFound);
   try {
-    await q.deleteItemRow(db, itemId);
+    await db.transaction().execute(async (trx) => {
+      await q.deleteItemRow(trx, itemId);
+      await q.refreshPriceAverage(trx, ownerId);
+    });
   } catch (error) {
     services.log.error({ err: error, itemId }, "delete item failed");
     return fail(500, M.itemDeleteFailed);

@@ -1,3 +1,5 @@
+import type { Transaction } from "kysely";
+import type { DB } from "~/server/db-schema.server.ts";
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import { videoKey } from "~/server/media/videos.server.ts";
@@ -190,13 +192,15 @@ export async function reportReview(
 }
 
 /**
- * Moderation (the admin screen comes with the admin issue): a hidden review is
- * left out of every list and rating, as if deleted, and can be restored.
+ * Moderation: a hidden review is left out of every list and rating, as if
+ * deleted, and can be restored. `alsoInTransaction` lets the caller (the admin's
+ * audit log) commit with the change or not at all.
  */
 export async function moderateReview(
   services: Services,
   reviewId: string,
   decision: "hide" | "restore" | "dismiss",
+  alsoInTransaction?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<Result<object>> {
   const { db } = services.database;
   const review = await q.findReview(db, reviewId);
@@ -208,6 +212,7 @@ export async function moderateReview(
       await q.refreshRestaurantRating(trx, review.restaurantId);
     }
     await q.setReportStatus(trx, reviewId, decision === "hide" ? "hidden" : "dismissed");
+    await alsoInTransaction?.(trx);
   });
   services.log.info({ reviewId, decision }, "review moderated");
   return { ok: true };

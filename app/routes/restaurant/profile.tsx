@@ -21,6 +21,7 @@ const APPROVAL = {
   pending: { label: "Awaiting approval", text: "Your menus become public after admin approval." },
   approved: { label: "Approved", text: "Your menus are public." },
   rejected: { label: "Not approved", text: "Your menus were not approved." },
+  suspended: { label: "Suspended", text: "Your menus are hidden from the public for now." },
 } as const;
 
 export default function RestaurantProfile({ loaderData }: Route.ComponentProps) {
@@ -69,7 +70,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
             <p>
               <span className="font-semibold">{approval.label}.</span> {approval.text}
             </p>
-            {r.approvalStatus === "rejected" && r.approvalNote ? (
+            {r.approvalStatus !== "approved" && r.approvalNote ? (
               <p className="mt-1">Reason: {r.approvalNote}</p>
             ) : null}
           </div>

@@ -37,7 +37,8 @@ export function ItemCard({
   price,
 }: {
   item: CardItem;
-  href: string;
+  /** Without a link (the admin's inspection), the name is plain text. */
+  href?: string;
   price: (n: number) => string;
 }) {
   return (
@@ -56,9 +57,13 @@ export function ItemCard({
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <Link to={href} className="text-lg font-semibold text-brand underline-offset-2 hover:underline">
-            {item.name}
-          </Link>
+          {href ? (
+            <Link to={href} className="text-lg font-semibold text-brand underline-offset-2 hover:underline">
+              {item.name}
+            </Link>
+          ) : (
+            <span className="text-lg font-semibold">{item.name}</span>
+          )}
           <span className="font-semibold">{price(item.price)}</span>
         </div>
         {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}

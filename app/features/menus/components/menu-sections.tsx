@@ -8,7 +8,7 @@ export function MenuSections({
   price,
 }: {
   sections: MenuSection[];
-  itemHref: (id: string) => string;
+  itemHref?: (id: string) => string;
   price: (n: number) => string;
 }) {
   return (
@@ -21,7 +21,7 @@ export function MenuSections({
           {section.topNote ? <p className="text-muted">{section.topNote}</p> : null}
           <ul className="grid gap-3 md:grid-cols-2">
             {section.items.map((item) => (
-              <ItemCard key={item.id} item={item} href={itemHref(item.id)} price={price} />
+              <ItemCard key={item.id} item={item} href={itemHref?.(item.id)} price={price} />
             ))}
           </ul>
           {section.bottomNote ? <p className="text-sm text-muted">{section.bottomNote}</p> : null}

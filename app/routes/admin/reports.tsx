@@ -1,0 +1,121 @@
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { Stars } from "~/components/ui/stars.tsx";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { ADMIN_MESSAGES } from "~/features/admin/admin.schema.ts";
+import { decideReview, reportQueue } from "~/features/admin/admin.server.ts";
+import { branchPath } from "~/lib/slug.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import type { Route } from "./+types/reports";
+
+export const meta = () => [
+  { title: "Reported reviews · Admin · Foodverse" },
+  { name: "robots", content: "noindex" },
+];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireRole(request, context, "admin");
+  const params = new URL(request.url).searchParams;
+  const status = params.get("status") === "hidden" ? "hidden" : "open";
+  return { status, ...(await reportQueue(services, status, Number(params.get("page") ?? 1))) } as const;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "admin");
+  const values = formValues(await request.formData());
+  const result = await decideReview(services, { id: viewer.userId, label: viewer.displayName }, values);
+  if (!result.ok) return refused(result);
+  const back = values.intent === "restore" ? "/admin/reports?status=hidden" : "/admin/reports";
+  return redirectWithToast(back, "success", result.message);
+}
+
+function ModerationButton({ reviewId, intent, label }: { reviewId: string; intent: string; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant={intent === "hide" ? "danger" : "secondary"}>
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/** Reported reviews: hide (out of every list and rating), dismiss the reports, or restore a hidden one. */
+export default function AdminReports({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { status, reviews, page, pages } = loaderData;
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-3xl font-bold">Reported reviews</h1>
+      <nav aria-label="Report state" className="flex gap-2">
+        {(["open", "hidden"] as const).map((s) => (
+          <Link
+            key={s}
+            to={s === "open" ? "?" : "?status=hidden"}
+            aria-current={s === status ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-full border px-4 ${s === status ? "border-brand bg-brand text-white" : "border-line bg-white"}`}
+          >
+            {s === "open" ? "Open reports" : "Hidden reviews"}
+          </Link>
+        ))}
+      </nav>
+      {reviews.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noReports}</p>
+      ) : null}
+      <ul className="flex flex-col gap-4">
+        {reviews.map((r) => (
+          <li key={r.id} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="text-lg font-semibold">
+                {r.firstName} {r.lastName} on{" "}
+                <Link to={branchPath(r.urlName, r.branchUrl)} className="text-brand underline">
+                  {r.restName}, {r.branchName}
+                </Link>
+              </h2>
+              <Stars value={r.rating} />
+            </div>
+            {r.review ? (
+              <p className="whitespace-pre-line">{r.review}</p>
+            ) : (
+              <p className="text-muted">No text.</p>
+            )}
+            {r.reviewPics !== "[]" || r.reviewVideo ? (
+              <p className="text-sm text-muted">Has photos or a video: see it on the branch page.</p>
+            ) : null}
+            <div>
+              <h3 className="font-medium">
+                {r.reports.length} {r.reports.length === 1 ? "report" : "reports"}
+              </h3>
+              <ul className="list-disc ps-6 text-sm">
+                {r.reports.map((report, i) => (
+                  <li key={i}>
+                    {report.reason}{" "}
+                    <span className="text-muted">({dateFormat.format(new Date(report.timestamp))})</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {status === "open" ? (
+                <>
+                  <ModerationButton reviewId={r.id} intent="hide" label="Hide review" />
+                  <ModerationButton reviewId={r.id} intent="dismiss" label="Dismiss reports" />
+                </>
+              ) : (
+                <ModerationButton reviewId={r.id} intent="restore" label="Restore review" />
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pages={pages} label="Report pages" />
+    </section>
+  );
+}

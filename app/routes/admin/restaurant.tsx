@@ -1,0 +1,142 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Avatar } from "~/components/ui/avatar.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { TextAreaField } from "~/components/ui/field.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { formValues } from "~/features/accounts/accounts.schema.ts";
+import { ADMIN_MESSAGES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
+import { decideRestaurant } from "~/features/admin/admin.server.ts";
+import { findRestaurantForAdmin } from "~/features/admin/admin.queries.server.ts";
+import { MenuSections } from "~/features/menus/components/menu-sections.tsx";
+import { ownerMenu } from "~/features/menus/menu-read.server.ts";
+import { ownerPrice } from "~/lib/price.ts";
+import { restaurantPath } from "~/lib/slug.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { notFound, requireRole } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import type { Route } from "./+types/restaurant";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.restaurant.restName ?? "Restaurant"} · Admin · Foodverse` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { services } = await requireRole(request, context, "admin");
+  const restaurant = await findRestaurantForAdmin(services.database.db, params.urlName);
+  if (!restaurant) notFound(ADMIN_MESSAGES.restaurantNotFound);
+  return { restaurant, sections: await ownerMenu(services, restaurant.id) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "admin");
+  const values = formValues(await request.formData());
+  const actor = { id: viewer.userId, label: viewer.displayName };
+  const result = await decideRestaurant(services, actor, params.urlName, values);
+  if (!result.ok) return refused(result, values);
+  return redirectWithToast(
+    `/admin/restaurants/${encodeURIComponent(params.urlName)}`,
+    "success",
+    result.message,
+  );
+}
+
+function Decision({
+  intent,
+  label,
+  variant,
+  reasonLabel,
+  error,
+}: {
+  intent: string;
+  label: string;
+  variant: "primary" | "danger";
+  reasonLabel?: string;
+  error?: string;
+}) {
+  const busy = useNavigation().formData?.get("intent") === intent;
+  return (
+    <Form method="post" className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
+      <input type="hidden" name="intent" value={intent} />
+      {reasonLabel ? (
+        <TextAreaField label={reasonLabel} name="reason" rows={3} maxLength={500} error={error} />
+      ) : null}
+      <Button type="submit" variant={variant} disabled={busy} className="self-start">
+        {busy ? "Saving…" : label}
+      </Button>
+    </Form>
+  );
+}
+
+/** The restaurant's details and whole general menu, with the decisions its state allows. */
+export default function AdminRestaurant({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { restaurant: r, sections } = loaderData;
+  const intent = actionData?.values.intent;
+  const error = actionData?.fieldErrors.reason;
+  return (
+    <article className="flex flex-col gap-6">
+      <Link to={`/admin?status=${r.approvalStatus}`} className="font-medium text-brand underline">
+        Back to {STATUS_LABEL[r.approvalStatus].toLowerCase()} restaurants
+      </Link>
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar src={r.profileImageUrl} name={r.restName} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-bold">{r.restName}</h1>
+          <p className="text-muted">
+            {r.restType} · {r.country} · {r.email}
+            {r.contact ? ` · ${r.contact}` : ""}
+          </p>
+          <p>
+            Status: <strong>{STATUS_LABEL[r.approvalStatus]}</strong>
+            {r.approvalNote ? ` (reason: ${r.approvalNote})` : ""}
+          </p>
+          <Link to={restaurantPath(r.urlName)} className="text-brand underline">
+            Public page
+          </Link>
+        </div>
+      </header>
+      {r.about ? <p className="max-w-prose">{r.about}</p> : null}
+
+      <section aria-labelledby="decide" className="flex flex-col gap-3">
+        <h2 id="decide" className="text-xl font-bold">
+          Decision
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          {r.approvalStatus !== "approved" ? (
+            <Decision intent="approve" label="Approve" variant="primary" />
+          ) : null}
+          {r.approvalStatus === "pending" ? (
+            <Decision
+              intent="reject"
+              label="Reject"
+              variant="danger"
+              reasonLabel="Reason for rejecting (the owner sees it)"
+              error={intent === "reject" ? error : undefined}
+            />
+          ) : null}
+          {r.approvalStatus === "approved" ? (
+            <Decision
+              intent="suspend"
+              label="Suspend"
+              variant="danger"
+              reasonLabel="Reason for suspending (the owner sees it)"
+              error={intent === "suspend" ? error : undefined}
+            />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="menu" className="flex flex-col gap-3">
+        <h2 id="menu" className="text-xl font-bold">
+          General menu
+        </h2>
+        {sections.length === 0 ? (
+          <p className="rounded-xl bg-white p-6 shadow-sm">No menu data available.</p>
+        ) : (
+          <MenuSections sections={sections} price={ownerPrice} />
+        )}
+      </section>
+    </article>
+  );
+}

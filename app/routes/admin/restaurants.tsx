@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { Avatar } from "~/components/ui/avatar.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { ADMIN_MESSAGES, RESTAURANT_STATUSES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
+import { restaurantQueue } from "~/features/admin/admin.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/restaurants";
+
+export const meta = () => [
+  { title: "Restaurants · Admin · Foodverse" },
+  { name: "robots", content: "noindex" },
+];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireRole(request, context, "admin");
+  const params = new URL(request.url).searchParams;
+  const status = RESTAURANT_STATUSES.find((s) => s === params.get("status")) ?? "pending";
+  return { status, ...(await restaurantQueue(services, status, Number(params.get("page") ?? 1))) };
+}
+
+/** DESIGN §4.3: restaurants by approval state, the longest-waiting first, each opening to its menu. */
+export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
+  const { status, counts, restaurants, page, pages } = loaderData;
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-3xl font-bold">Restaurants</h1>
+      <nav aria-label="Approval state">
+        <ul className="flex flex-wrap gap-2">
+          {RESTAURANT_STATUSES.map((s) => (
+            <li key={s}>
+              <Link
+                to={`?status=${s}`}
+                aria-current={s === status ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center rounded-full border px-4 ${s === status ? "border-brand bg-brand text-white" : "border-line bg-white"}`}
+              >
+                {STATUS_LABEL[s]} ({counts[s]})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {restaurants.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 shadow-sm">
+          {status === "pending"
+            ? ADMIN_MESSAGES.noPending
+            : `No ${STATUS_LABEL[status].toLowerCase()} restaurants.`}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {restaurants.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm">
+              <Avatar src={r.profileImageUrl} name={r.restName} size={56} />
+              <div className="min-w-0 flex-1">
+                <h2 className="text-lg font-semibold">{r.restName}</h2>
+                <p className="text-sm text-muted">
+                  {r.restType} · {r.country} · {r.email} · signed up{" "}
+                  {dateFormat.format(new Date(r.timestamp))}
+                </p>
+                <p className="text-sm">
+                  {r.sections} {r.sections === 1 ? "section" : "sections"}, {r.items}{" "}
+                  {r.items === 1 ? "item" : "items"}
+                </p>
+                {r.approvalNote ? <p className="text-sm">Reason: {r.approvalNote}</p> : null}
+              </div>
+              <Link
+                to={`/admin/restaurants/${encodeURIComponent(r.urlName)}`}
+                className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 font-semibold text-brand hover:bg-brand-soft"
+                aria-label={`Inspect ${r.restName}`}
+              >
+                Inspect menu
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pages={pages} label="Restaurant pages" />
+    </section>
+  );
+}

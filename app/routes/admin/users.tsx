@@ -1,0 +1,99 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { TextField } from "~/components/ui/field.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { ADMIN_MESSAGES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
+import { userDirectory } from "~/features/admin/admin.server.ts";
+import { requireRole } from "~/server/request.server.ts";
+import type { Route } from "./+types/users";
+
+export const meta = () => [{ title: "Users · Admin · Foodverse" }, { name: "robots", content: "noindex" }];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
+const ROLE_LABEL: Record<string, string> = {
+  admin: "Admin",
+  restaurant: "Restaurant",
+  customer: "Customer",
+  none: "No profile",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = await requireRole(request, context, "admin");
+  const params = new URL(request.url).searchParams;
+  const text = params.get("q") ?? "";
+  return { text, ...(await userDirectory(services, text, Number(params.get("page") ?? 1))) };
+}
+
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { text, users, page, pages } = loaderData;
+  const searching = useNavigation().state === "loading";
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-3xl font-bold">Users</h1>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-64 flex-1">
+          <TextField
+            label="Search by email or name"
+            name="q"
+            type="search"
+            defaultValue={text}
+            maxLength={100}
+          />
+        </div>
+        <Button type="submit" disabled={searching}>
+          {searching ? "Searching…" : "Search"}
+        </Button>
+      </Form>
+      {users.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noUsers}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="w-full text-start">
+            <caption className="sr-only">Users</caption>
+            <thead className="border-b border-line">
+              <tr>
+                <th scope="col" className="p-3 text-start">
+                  Name
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  Email
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  Kind
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  Since
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id} className="border-b border-line last:border-0">
+                  <td className="p-3">
+                    {u.urlName ? (
+                      <Link
+                        to={`/admin/restaurants/${encodeURIComponent(u.urlName)}`}
+                        className="text-brand underline"
+                      >
+                        {u.name}
+                      </Link>
+                    ) : (
+                      u.name
+                    )}
+                  </td>
+                  <td className="p-3 break-all">{u.email}</td>
+                  <td className="p-3">
+                    {ROLE_LABEL[u.role]}
+                    {u.approvalStatus ? ` (${STATUS_LABEL[u.approvalStatus]})` : ""}
+                  </td>
+                  <td className="p-3">{u.since ? dateFormat.format(new Date(u.since)) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} label="User pages" />
+    </section>
+  );
+}
