@@ -50,6 +50,7 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
   ]),
   route("menus", "routes/public/restaurants.tsx"),
+  route("search", "routes/public/search.tsx"),
   route("coming-soon", "routes/public/coming-soon.tsx"),
   route("vendorbestsellers/:name", "routes/public/best-sellers.tsx"),
   route("reviews", "routes/public/recent-reviews.tsx"),

@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { Rating } from "~/features/menus/components/item-card.tsx";
+import { imageSrcSet } from "~/lib/media.ts";
+import { publicPrice } from "~/lib/price.ts";
+import { branchPath, restaurantPath } from "~/lib/slug.ts";
+
+export interface FoundItem {
+  id: string;
+  name: string;
+  price: number;
+  itemTaste: string;
+  itemType: string;
+  itemRating: number;
+  itemRatingBy: number;
+  frontView: string;
+  soldOut: number;
+  restName: string;
+  urlName: string;
+  branchName: string | null;
+  branchUrl: string | null;
+  cityLabel: string | null;
+  areaLabel: string | null;
+}
+
+/** A dish found by the Item Finder: where it is served (restaurant, branch, place), price and rating. */
+export function FoundItemCard({ item }: { item: FoundItem }) {
+  const href = item.branchUrl
+    ? `${branchPath(item.urlName, item.branchUrl)}/menu/${item.id}`
+    : `${restaurantPath(item.urlName)}/menu/${item.id}`;
+  const place = [item.areaLabel, item.cityLabel].filter(Boolean).join(", ");
+  return (
+    <li className="flex gap-3 rounded-xl bg-white p-3 shadow-sm">
+      {item.frontView ? (
+        <img
+          src={item.frontView}
+          srcSet={imageSrcSet(item.frontView)}
+          sizes="96px"
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-24 shrink-0 rounded-md object-cover"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <Link to={href} className="text-lg font-semibold text-brand underline-offset-2 hover:underline">
+            {item.name}
+          </Link>
+          <span className="font-semibold">{publicPrice(item.price)}</span>
+        </div>
+        <p className="text-sm">
+          {item.restName}
+          {item.branchName ? ` · ${item.branchName}` : ""}
+          {place ? <span className="text-muted"> · {place}</span> : null}
+        </p>
+        <p className="text-sm text-muted">
+          {item.itemTaste} · {item.itemType}
+          {item.soldOut ? " · Sold out" : ""}
+        </p>
+        <Rating value={item.itemRating} count={item.itemRatingBy} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
+
+/** SPEC §9's finder options (types come from the reference data, which holds SPEC's four). */
+export const FINDER_RATINGS = ["1", "2", "3", "4", "5"] as const;
+export const FINDER_PRICES = ["Low", "Medium", "High"] as const;
+export type FinderPrice = (typeof FINDER_PRICES)[number];
+
+/**
+ * Rs. bands for SPEC's Low / Medium / High: a dish's price, or a restaurant's
+ * average price (restPriceavg). Upper bounds are exclusive.
+ */
+export const PRICE_BANDS: Record<FinderPrice, { min: number; max: number | null; label: string }> = {
+  Low: { min: 0, max: 500, label: "Low (under Rs. 500)" },
+  Medium: { min: 500, max: 2000, label: "Medium (Rs. 500 to 1,999)" },
+  High: { min: 2000, max: null, label: "High (Rs. 2,000 and more)" },
+};
+
+export const FINDER_PAGE_SIZE = 12;
+
+// A value outside the options is ignored rather than refused: a hand-edited or
+// old shared link still shows results.
+const choice = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.enum(options).optional().catch(undefined);
+const text = z.string().trim().max(100).optional().catch(undefined);
+
+const common = {
+  q: text.transform((v) => v || undefined),
+  country: text.transform((v) => v || undefined),
+  city: text.transform((v) => v || undefined),
+  price: choice(FINDER_PRICES),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+};
+
+export const restaurantFinderSchema = z.object({
+  ...common,
+  type: text.transform((v) => v || undefined),
+  rating: choice(FINDER_RATINGS),
+});
+
+export const itemFinderSchema = z.object({
+  ...common,
+  area: text.transform((v) => v || undefined),
+  taste: choice(TASTES),
+  itemType: choice(ITEM_TYPES),
+});
+
+export type RestaurantFilters = z.infer<typeof restaurantFinderSchema>;
+export type ItemFilters = z.infer<typeof itemFinderSchema>;
+export type FinderTab = "restaurants" | "items";
+
+/**
+ * The finder's state lives in the URL (?tab=items&city=…), so a search can be
+ * shared and the back button works. Children are dropped without their parent
+ * (SPEC §4: a city needs a country, an area needs a city).
+ */
+export function parseFinder(params: URLSearchParams) {
+  const raw = Object.fromEntries(params);
+  const tab: FinderTab = raw.tab === "items" ? "items" : "restaurants";
+  const searched = [...params.keys()].some((key) => key !== "tab" && key !== "page");
+  if (tab === "items") {
+    const filters = itemFinderSchema.parse(raw);
+    if (!filters.country) filters.city = undefined;
+    if (!filters.city) filters.area = undefined;
+    return { tab, searched, filters } as const;
+  }
+  const filters = restaurantFinderSchema.parse(raw);
+  if (!filters.country) filters.city = undefined;
+  return { tab, searched, filters } as const;
+}
