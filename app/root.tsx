@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       viewer: viewer && { role: viewer.role, displayName: viewer.displayName },
       toast,
       nonce: context.get(nonceContext),
+      // Every page's meta builds absolute canonical and share URLs from it (app/lib/seo.ts).
+      origin: services.env.PUBLIC_URL,
     },
     { headers },
   );

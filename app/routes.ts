@@ -62,5 +62,8 @@ export default [
   route("r/:restaurantName/branch/:branchName", "routes/public/branch.tsx"),
   route("r/:restaurantName/branch/:branchName/menu/:itemId", "routes/public/branch-item.tsx"),
   route("r/:restaurantName/branch/:branchName/reviews", "routes/public/branch-reviews.tsx"),
+  route("sitemap.xml", "routes/seo/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
+  route("robots.txt", "routes/seo/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -26,7 +26,14 @@ export async function findRestaurantProfile(db: Kysely<DB>, id: string) {
 export async function findPublicRestaurant(db: Kysely<DB>, urlName: string) {
   return db
     .selectFrom("restaurant")
-    .select([...PROFILE_COLUMNS, "restRating", "restNoofReviews", "hasDelivery", "restOthertypes"])
+    .select([
+      ...PROFILE_COLUMNS,
+      "restRating",
+      "restNoofReviews",
+      "hasDelivery",
+      "restOthertypes",
+      "approvalStatus",
+    ])
     .where("urlName", "=", urlName)
     .executeTakeFirst();
 }

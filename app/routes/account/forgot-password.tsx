@@ -9,8 +9,17 @@ import { toastMessage } from "~/lib/toast.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/forgot-password";
+import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Forgot password · Foodverse" }];
+// /forgotpassword and /forgot-password render this screen; both name /forgotpassword as canonical.
+export const meta = ({ matches }: { matches: MetaMatches }) =>
+  seoMeta({
+    origin: originOf(matches),
+    path: "/forgotpassword",
+    title: "Forgot password",
+    description: "Send yourself a link to reset your Foodverse password.",
+    noindex: true,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());

@@ -9,8 +9,17 @@ import { logIn } from "~/features/accounts/accounts.server.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/login";
+import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Login · Foodverse" }];
+// /login and /sign-in render this screen; both name /login as the canonical address.
+export const meta = ({ matches }: { matches: MetaMatches }) =>
+  seoMeta({
+    origin: originOf(matches),
+    path: "/login",
+    title: "Login",
+    description: "Enter the Food Universe! Log in to Foodverse as a customer or a restaurant.",
+    noindex: true,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());

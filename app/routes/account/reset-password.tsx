@@ -9,8 +9,16 @@ import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import { flashToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/reset-password";
+import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Choose a new password · Foodverse" }];
+export const meta = ({ matches }: { matches: MetaMatches }) =>
+  seoMeta({
+    origin: originOf(matches),
+    path: "/reset-password",
+    title: "Choose a new password",
+    description: "Choose a new password for your Foodverse account.",
+    noindex: true,
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());

@@ -14,8 +14,16 @@ import { signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
 import type { Route } from "./+types/restaurant-signup";
+import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Restaurant sign up · Foodverse" }];
+export const meta = ({ matches }: { matches: MetaMatches }) =>
+  seoMeta({
+    origin: originOf(matches),
+    path: "/signup/restaurantsignup",
+    title: "Restaurant sign up",
+    description: "Are you a Restaurant? Join now to avail our services for free!",
+    noindex: true,
+  });
 
 export function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context, signUpRestaurant);

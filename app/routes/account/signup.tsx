@@ -1,6 +1,15 @@
 import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
+import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Sign up · Foodverse" }];
+export const meta = ({ matches }: { matches: MetaMatches }) =>
+  seoMeta({
+    origin: originOf(matches),
+    path: "/signup",
+    title: "Sign up",
+    description:
+      "Join Foodverse as a customer to explore food near you, or as a restaurant to publish your menus for free.",
+    noindex: true,
+  });
 
 export default function SignupChooser() {
   return (

@@ -6,6 +6,7 @@ import { menuVisibility } from "~/features/menus/menu-read.server.ts";
 import { findRestaurantByUrlName } from "~/features/menus/menus.queries.server.ts";
 import { getViewer } from "~/features/accounts/accounts.server.ts";
 import { publicPrice } from "~/lib/price.ts";
+import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/best-sellers";
@@ -21,9 +22,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { restaurant: { restName: restaurant.restName, urlName: restaurant.urlName }, items, visibility };
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: data ? `Best sellers · ${data.restaurant.restName} · Foodverse` : "Foodverse" },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta("Not Found");
+  const name = data.restaurant.restName;
+  // Dish names reach meta only from an approved menu, never from an owner's preview.
+  const top = data.visibility === "public" ? data.items.slice(0, 3).map((i) => i.name) : [];
+  return seoMeta({
+    origin: originOf(matches),
+    path: `/vendorbestsellers/${encodeURIComponent(data.restaurant.urlName)}`,
+    title: `Best sellers · ${name}`,
+    description: `The dishes customers rate highest at ${name}${top.length > 0 ? `: ${top.join(", ")}` : ""}.`,
+    noindex: data.visibility !== "public",
+  });
+}
 
 /** DESIGN §4.9: the restaurant's dishes ranked by customers' ratings. */
 export default function BestSellers({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { getViewer } from "~/features/accounts/accounts.server.ts";
 import { branchItem } from "~/features/branches/branches.server.ts";
+import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
+import { shareImageUrl } from "~/lib/media.ts";
+import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
@@ -29,10 +32,41 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: data?.item ? `${data.item.name} · ${data.restName} ${data.branchName} · Foodverse` : "Foodverse" },
-  { name: "description", content: data?.item?.description ?? "" },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta(MENU_MESSAGES.itemPageNotFound);
+  const origin = originOf(matches);
+  const where = `${data.restName} ${data.branchName}`;
+  // An owner's preview is never described: only an approved menu's item reaches meta.
+  const item = data.visibility === "public" ? data.item : null;
+  if (!item) {
+    return seoMeta({
+      origin,
+      path: data.back,
+      title: where,
+      description: `The menu of ${where}: coming soon.`,
+      noindex: true,
+    });
+  }
+  const path = `${data.back}/menu/${item.id}`;
+  const share = shareImageUrl(item.frontView) ?? shareImageUrl(item.topView) ?? shareImageUrl(item.sideView);
+  return seoMeta({
+    origin,
+    path,
+    title: `${item.name} · ${where}`,
+    description: item.description || `${item.name} at ${where}.`,
+    image: share,
+    jsonLd: withContext(
+      menuItemJsonLd({
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        soldOut: item.soldOut,
+        image: share ? absoluteUrl(origin, share) : null,
+        url: absoluteUrl(origin, path),
+      }),
+    ),
+  });
+}
 
 export default function PublicBranchItem({ loaderData }: Route.ComponentProps) {
   const { item, visibility, back, branchName, restName } = loaderData;

@@ -6,21 +6,38 @@ import { ReportForm } from "~/features/reviews/components/review-tools.tsx";
 import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
 import { branchReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
-import { branchPath } from "~/lib/slug.ts";
+import { branchRatingOf } from "~/features/seo/ratings.server.ts";
+import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
+import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-reviews";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = servicesOf(context);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const found = await branchReviewsPage(servicesOf(context), params.restaurantName, params.branchName, page);
+  const found = await branchReviewsPage(services, params.restaurantName, params.branchName, page);
   if (!found) notFound("Branch Not Found");
+  const { restaurant, branch } = found;
   return {
-    restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
-    branch: { branchName: found.branch.branchName, branchUrl: found.branch.branchUrl },
+    restaurant: { restName: restaurant.restName, urlName: restaurant.urlName, restType: restaurant.restType },
+    branch: {
+      branchName: branch.branchName,
+      branchUrl: branch.branchUrl,
+      address: branch.address,
+      contact: branch.contact,
+      areaLabel: branch.areaLabel,
+      cityLabel: branch.cityLabel,
+      provinceLabel: branch.provinceLabel,
+      country: branch.country,
+    },
     reviews: found.reviews,
     page: found.page,
     pages: found.pages,
+    // For JSON-LD: the branch's rating, and whether its restaurant is public in full.
+    rating: await branchRatingOf(services, branch.id),
+    listed: restaurant.approvalStatus === "approved",
   };
 }
 
@@ -32,13 +49,41 @@ export function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  {
-    title: data
-      ? `Reviews for ${data.branch.branchName} · ${data.restaurant.restName} · Foodverse`
-      : "Foodverse",
-  },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta("Branch Not Found");
+  const { restaurant, branch } = data;
+  const origin = originOf(matches);
+  const branchUrl = branchPath(restaurant.urlName, branch.branchUrl);
+  const name = `${restaurant.restName} · ${branch.branchName}`;
+  return seoMeta({
+    origin,
+    path: pagedPath(`${branchUrl}/reviews`, data.page),
+    title: `Reviews for ${branch.branchName} · ${restaurant.restName}`,
+    description:
+      data.rating.count > 0
+        ? `${data.rating.count} ${data.rating.count === 1 ? "review" : "reviews"} of ${name}, rated ${Math.round(data.rating.average * 10) / 10} out of 5.`
+        : `Reviews of ${name}.`,
+    noindex: !data.listed,
+    jsonLd: withContext(
+      restaurantJsonLd({
+        name,
+        url: absoluteUrl(origin, branchUrl),
+        cuisines: [restaurant.restType],
+        telephone: branch.contact,
+        address: postalAddress({
+          address: branch.address,
+          area: branch.areaLabel,
+          city: branch.cityLabel,
+          province: branch.provinceLabel,
+          country: branch.country,
+        }),
+        parent: { name: restaurant.restName, url: absoluteUrl(origin, restaurantPath(restaurant.urlName)) },
+        rating: data.rating,
+        reviews: data.reviews,
+      }),
+    ),
+  });
+}
 
 export default function BranchReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

@@ -4,13 +4,17 @@ import { PageNumbers } from "~/components/ui/pagination.tsx";
 import { getViewer } from "~/features/accounts/accounts.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
 import { publicBranch } from "~/features/branches/branches.server.ts";
-import { branchPath } from "~/lib/slug.ts";
+import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { BranchHeader } from "~/features/branches/components/branch-header.tsx";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemCard } from "~/features/menus/components/item-card.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { branchRatingOf } from "~/features/seo/ratings.server.ts";
+import { menuJsonLd, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
+import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";
+import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
 
@@ -23,7 +27,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!found) notFound(BRANCH_MESSAGES.notFound);
   const { restaurant, branch, visibility, items, pages } = found;
   return {
-    restaurant: { restName: restaurant.restName, urlName: restaurant.urlName },
+    restaurant: {
+      restName: restaurant.restName,
+      urlName: restaurant.urlName,
+      restType: restaurant.restType,
+      profileImageUrl: restaurant.profileImageUrl,
+    },
     branch: {
       branchName: branch.branchName,
       branchUrl: branch.branchUrl,
@@ -31,28 +40,87 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       branchQRcode: branch.branchQRcode,
       address: branch.address,
       contact: branch.contact,
+      areaLabel: branch.areaLabel,
+      cityLabel: branch.cityLabel,
+      provinceLabel: branch.provinceLabel,
+      country: branch.country,
     },
     visibility,
     items,
     page: found.page,
     pages,
     viewerRole: viewer?.role ?? null,
+    // For the branch's AggregateRating in JSON-LD.
+    rating: await branchRatingOf(services, branch.id),
   };
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => {
-  if (!data) return [{ title: `${BRANCH_MESSAGES.notFound} · Foodverse` }];
-  const title = `${data.restaurant.restName} · ${data.branch.branchName}`;
-  return [
-    { title: `${title} · Foodverse` },
-    {
-      name: "description",
-      content: `Menu of ${title}${data.branch.address ? `, ${data.branch.address}` : ""}.`,
-    },
-    { property: "og:title", content: title },
-    { property: "og:url", content: data.branch.branchQRcode },
-  ];
-};
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta(BRANCH_MESSAGES.notFound);
+  const { restaurant, branch } = data;
+  const origin = originOf(matches);
+  const path = branchPath(restaurant.urlName, branch.branchUrl);
+  const restaurantUrl = absoluteUrl(origin, restaurantPath(restaurant.urlName));
+  const title = `${restaurant.restName} · ${branch.branchName}`;
+  const place = [branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ");
+  const share = shareImageUrl(restaurant.profileImageUrl);
+  // Menu items reach meta only once the menu is approved (never an owner's preview).
+  const shown = data.visibility === "public";
+  return seoMeta({
+    origin,
+    path: pagedPath(path, data.page),
+    title,
+    description: `Menu, reviews and contact of ${title}${place ? `, ${place}` : ""}.`,
+    image: share,
+    type: "restaurant.restaurant",
+    noindex: !shown,
+    jsonLd: withContext(
+      restaurantJsonLd({
+        name: title,
+        url: absoluteUrl(origin, path),
+        image: share ? absoluteUrl(origin, share) : null,
+        cuisines: [restaurant.restType],
+        telephone: branch.contact,
+        address: postalAddress({
+          address: branch.address,
+          area: branch.areaLabel,
+          city: branch.cityLabel,
+          province: branch.provinceLabel,
+          country: branch.country,
+        }),
+        rating: data.rating,
+        parent: { name: restaurant.restName, url: restaurantUrl },
+        menu: shown
+          ? menuJsonLd({
+              name: `${title} menu`,
+              url: absoluteUrl(origin, path),
+              sections: groupBySection(data.items).map((g) => ({
+                name: g.name,
+                items: g.items.map((i) => ({
+                  name: i.name,
+                  description: i.description,
+                  price: i.price,
+                  soldOut: i.soldOut,
+                  url: absoluteUrl(origin, `${path}/menu/${i.id}`),
+                })),
+              })),
+            })
+          : undefined,
+      }),
+    ),
+  });
+}
+
+/** Items come in menu order; consecutive items of one section share its heading. */
+function groupBySection<T extends { sectionName: string }>(items: T[]) {
+  const groups: { name: string; items: T[] }[] = [];
+  for (const item of items) {
+    const group = groups.at(-1);
+    if (group?.name === item.sectionName) group.items.push(item);
+    else groups.push({ name: item.sectionName, items: [item] });
+  }
+  return groups;
+}
 
 export default function PublicBranch({ loaderData }: Route.ComponentProps) {
   const { restaurant, branch, visibility, items, page, pages, viewerRole } = loaderData;
@@ -62,13 +130,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
   const addReviewHref = viewerRole ? addReview : `/login?redirectTo=${encodeURIComponent(addReview)}`;
   // SPEC §2's fallback text while the review form and its branch are on their way.
   const openingReview = useNavigation().location?.pathname === addReview;
-  // Items come in menu order; consecutive items of one section share its heading.
-  const groups: { name: string; items: (typeof items)[number][] }[] = [];
-  for (const item of items) {
-    const group = groups.at(-1);
-    if (group?.name === item.sectionName) group.items.push(item);
-    else groups.push({ name: item.sectionName, items: [item] });
-  }
+  const groups = groupBySection(items);
   return (
     <article className="flex flex-col gap-6">
       <BranchHeader

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
 import { publicBranches } from "~/features/branches/branches.server.ts";
-import { branchPath } from "~/lib/slug.ts";
-import { restaurantPath } from "~/lib/slug.ts";
+import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
+import { shareImageUrl } from "~/lib/media.ts";
+import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branches";
 
@@ -12,15 +14,42 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return found;
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  {
-    title: loaderData ? `Branches · ${loaderData.restaurant.restName} · Foodverse` : "Not Found · Foodverse",
-  },
-  {
-    name: "description",
-    content: loaderData ? `Addresses and contacts of ${loaderData.restaurant.restName}'s branches.` : "",
-  },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta("Not Found");
+  const { restaurant, branches } = data;
+  const origin = originOf(matches);
+  const share = shareImageUrl(restaurant.profileImageUrl);
+  const places = branches.map((b) => b.areaLabel || b.cityLabel).filter(Boolean);
+  return seoMeta({
+    origin,
+    path: `${restaurantPath(restaurant.urlName)}/branches`,
+    title: `Branches · ${restaurant.restName}`,
+    description: `Addresses and contacts of ${restaurant.restName}'s ${branches.length === 1 ? "branch" : `${branches.length} branches`}${places.length > 0 ? `: ${[...new Set(places)].join(", ")}` : ""}.`,
+    image: share,
+    noindex: restaurant.approvalStatus !== "approved",
+    jsonLd: withContext(
+      restaurantJsonLd({
+        name: restaurant.restName,
+        url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
+        image: share ? absoluteUrl(origin, share) : null,
+        cuisines: [restaurant.restType],
+        branches: branches.map((b) =>
+          restaurantJsonLd({
+            name: `${restaurant.restName} · ${b.branchName}`,
+            url: absoluteUrl(origin, branchPath(restaurant.urlName, b.branchUrl)),
+            telephone: b.contact,
+            address: postalAddress({
+              address: b.address,
+              area: b.areaLabel,
+              city: b.cityLabel,
+              country: restaurant.country,
+            }),
+          }),
+        ),
+      }),
+    ),
+  });
+}
 
 export default function PublicBranches({ loaderData }: Route.ComponentProps) {
   const { restaurant, branches } = loaderData;

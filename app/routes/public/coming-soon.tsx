@@ -1,4 +1,16 @@
-export const meta = () => [{ title: "Coming soon · Foodverse" }];
+import { originOf, seoMeta } from "~/lib/seo.ts";
+import type { Route } from "./+types/coming-soon";
+
+// A placeholder: shareable, but nothing for search engines to index.
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    origin: originOf(matches),
+    path: "/coming-soon",
+    title: "Coming soon",
+    description: "Website Under Development! We are launching soon. Stay tuned for updates!",
+    noindex: true,
+  });
+}
 
 /** SPEC §2's coming-soon screen (DESIGN §4.12: mounted at /coming-soon). */
 export default function ComingSoon() {

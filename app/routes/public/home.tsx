@@ -1,8 +1,20 @@
 import { useRouteLoaderData } from "react-router";
 import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
+import { withContext } from "~/lib/json-ld.ts";
+import { originOf, seoMeta, SITE_NAME, type MetaMatches } from "~/lib/seo.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 
-export const meta = () => [{ title: "Foodverse · Menus, branches and reviews" }];
+export const meta = ({ matches }: { matches: MetaMatches }) => {
+  const origin = originOf(matches);
+  return seoMeta({
+    origin,
+    path: "/",
+    title: "Foodverse · Menus, branches and reviews",
+    description:
+      "Explore restaurant menus, branches and reviews, or scan the QR code on your table to see its menu.",
+    jsonLd: withContext({ "@type": "WebSite", name: SITE_NAME, url: `${origin}/` }),
+  });
+};
 
 export default function Home() {
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;

@@ -8,7 +8,9 @@ import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { publicItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { rateItem } from "~/features/menus/menus.server.ts";
+import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
+import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { refused } from "~/server/action-result.server.ts";
@@ -21,16 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request.headers);
   const found = await publicItem(services, params.restaurantName, params.itemId, viewer?.userId);
   if (!found) notFound(MENU_MESSAGES.itemPageNotFound);
-  const origin = services.env.PUBLIC_URL;
-  const share = shareImageUrl(found.item.frontView) ?? shareImageUrl(found.item.topView);
   const shown = found.visibility !== "awaiting-approval";
   return {
     ...found,
     // Nothing of an unapproved menu goes to a visitor's browser.
     item: shown ? found.item : null,
     restaurant: { name: found.item.restName, urlName: found.item.urlName },
-    pageUrl: `${origin}${restaurantPath(found.item.urlName)}/menu/${found.item.id}`,
-    shareImage: shown && share ? `${origin}${share}` : null,
   };
 }
 
@@ -46,28 +44,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data?.item) return [{ title: `${MENU_MESSAGES.itemPageNotFound} · Foodverse` }];
-  const { item } = data;
-  const description = item.description || `${item.name} at ${data.restaurant.name}.`;
-  return [
-    { title: `${item.name} · ${data.restaurant.name} · Foodverse` },
-    { name: "description", content: description },
-    { property: "og:title", content: `${item.name} · ${data.restaurant.name}` },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.pageUrl },
-    ...(data.shareImage ? [{ property: "og:image", content: data.shareImage }] : []),
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "MenuItem",
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta(MENU_MESSAGES.itemPageNotFound);
+  const origin = originOf(matches);
+  const menuPath = `${restaurantPath(data.restaurant.urlName)}/menu`;
+  // An owner's preview is never described: only an approved menu's item reaches meta.
+  const item = data.visibility === "public" ? data.item : null;
+  if (!item) {
+    return seoMeta({
+      origin,
+      path: menuPath,
+      title: `Our Menu · ${data.restaurant.name}`,
+      description: `The menu of ${data.restaurant.name}: coming soon.`,
+      noindex: true,
+    });
+  }
+  const path = `${menuPath}/${item.id}`;
+  const share = shareImageUrl(item.frontView) ?? shareImageUrl(item.topView) ?? shareImageUrl(item.sideView);
+  return seoMeta({
+    origin,
+    path,
+    title: `${item.name} · ${data.restaurant.name}`,
+    description: item.description || `${item.name} at ${data.restaurant.name}.`,
+    image: share,
+    jsonLd: withContext(
+      menuItemJsonLd({
         name: item.name,
-        description: item.description || undefined,
-        image: data.shareImage ?? undefined,
-        offers: { "@type": "Offer", price: item.price, priceCurrency: "PKR" },
-      },
-    },
-  ];
+        description: item.description,
+        price: item.price,
+        soldOut: item.soldOut,
+        image: share ? absoluteUrl(origin, share) : null,
+        url: absoluteUrl(origin, path),
+      }),
+    ),
+  });
 }
 
 function RateForm({ current }: { current: number | null }) {

@@ -5,7 +5,10 @@ import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { MenuSections } from "~/features/menus/components/menu-sections.tsx";
 import { publicMenu } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { menuJsonLd, withContext } from "~/lib/json-ld.ts";
+import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";
+import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/menu";
@@ -16,41 +19,43 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
   const menu = await publicMenu(services, params.restaurantName, page, viewer?.userId);
   if (!menu) notFound();
-  return { ...menu, pageUrl: `${services.env.PUBLIC_URL}${restaurantPath(menu.restaurant.urlName)}/menu` };
+  return menu;
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Not Found · Foodverse" }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta("Not Found");
   const name = data.restaurant.restName;
-  const title = `Our Menu · ${name} · Foodverse`;
-  const description = `The menu of ${name}: ${data.sections.map((s) => s.originalName).join(", ") || "coming soon"}.`;
-  const jsonLd =
-    data.visibility === "public"
-      ? {
-          "@context": "https://schema.org",
-          "@type": "Menu",
-          name: `${name} menu`,
-          url: data.pageUrl,
-          hasMenuSection: data.sections.map((s) => ({
-            "@type": "MenuSection",
-            name: s.originalName,
-            hasMenuItem: s.items.map((i) => ({
-              "@type": "MenuItem",
-              name: i.name,
-              description: i.description || undefined,
-              offers: { "@type": "Offer", price: i.price, priceCurrency: "PKR" },
+  const origin = originOf(matches);
+  const base = `${restaurantPath(data.restaurant.urlName)}/menu`;
+  // Only an approved menu reaches meta: an owner's preview never becomes a description or JSON-LD.
+  const shown = data.visibility === "public";
+  const sectionNames = shown ? data.sections.map((s) => s.originalName).join(", ") : "";
+  return seoMeta({
+    origin,
+    path: pagedPath(base, data.page),
+    title: `Our Menu · ${name}`,
+    description: `The menu of ${name}: ${sectionNames || "coming soon"}.`,
+    image: shareImageUrl(data.restaurant.profileImageUrl),
+    noindex: !shown,
+    jsonLd: shown
+      ? withContext(
+          menuJsonLd({
+            name: `${name} menu`,
+            url: absoluteUrl(origin, base),
+            sections: data.sections.map((s) => ({
+              name: s.originalName,
+              items: s.items.map((i) => ({
+                name: i.name,
+                description: i.description,
+                price: i.price,
+                soldOut: i.soldOut,
+                url: absoluteUrl(origin, `${base}/${i.id}`),
+              })),
             })),
-          })),
-        }
-      : null;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: `${name} · Our Menu` },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.pageUrl },
-    ...(jsonLd ? [{ "script:ld+json": jsonLd }] : []),
-  ];
+          }),
+        )
+      : null,
+  });
 }
 
 export default function OurMenu({ loaderData }: Route.ComponentProps) {

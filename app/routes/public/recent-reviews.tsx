@@ -4,14 +4,19 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { recentReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
 
-export const meta = () => [
-  { title: "Recent reviews · Foodverse" },
-  { name: "description", content: "The latest reviews of every restaurant on Foodverse." },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return seoMeta({
+    origin: originOf(matches),
+    path: pagedPath("/reviews", data?.page ?? 1),
+    title: "Recent reviews",
+    description: "The latest reviews of every restaurant on Foodverse.",
+  });
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;

@@ -6,6 +6,10 @@ import { ReplyForm, ReportForm } from "~/features/reviews/components/review-tool
 import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
 import { restaurantRecentReviews } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { restaurantRatingOf } from "~/features/seo/ratings.server.ts";
+import { restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
+import { shareImageUrl } from "~/lib/media.ts";
+import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
@@ -15,12 +19,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const found = await restaurantRecentReviews(services, params.name);
   if (!found) notFound();
-  const viewer = await getViewer(services, request.headers);
+  const [viewer, rating] = await Promise.all([
+    getViewer(services, request.headers),
+    restaurantRatingOf(services, found.restaurant.id),
+  ]);
   return {
-    restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
+    restaurant: {
+      restName: found.restaurant.restName,
+      urlName: found.restaurant.urlName,
+      restType: found.restaurant.restType,
+      profileImageUrl: found.restaurant.profileImageUrl,
+    },
     reviews: found.reviews,
     // The REVIEWS card of the owner's profile opens this page with reply forms.
     isOwner: viewer?.userId === found.restaurant.id,
+    // For JSON-LD: the restaurant's exact rating, and whether it is public in full.
+    rating,
+    listed: found.restaurant.approvalStatus === "approved",
   };
 }
 
@@ -28,9 +43,33 @@ export function action({ request, context, params }: Route.ActionArgs) {
   return reviewListAction(request, context, `/reviews/${encodeURIComponent(params.name)}`);
 }
 
-export const meta = ({ loaderData: data }: Route.MetaArgs) => [
-  { title: data ? `Reviews of ${data.restaurant.restName} · Foodverse` : "Foodverse" },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta("Not Found");
+  const { restaurant, rating } = data;
+  const origin = originOf(matches);
+  const share = shareImageUrl(restaurant.profileImageUrl);
+  return seoMeta({
+    origin,
+    path: `/reviews/${encodeURIComponent(restaurant.urlName)}`,
+    title: `Reviews of ${restaurant.restName}`,
+    description:
+      rating.count > 0
+        ? `${rating.count} ${rating.count === 1 ? "review" : "reviews"} of ${restaurant.restName}, rated ${Math.round(rating.average * 10) / 10} out of 5, with the owner's replies.`
+        : `Reviews of ${restaurant.restName} on Foodverse.`,
+    image: share,
+    noindex: !data.listed,
+    jsonLd: withContext(
+      restaurantJsonLd({
+        name: restaurant.restName,
+        url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
+        image: share ? absoluteUrl(origin, share) : null,
+        cuisines: [restaurant.restType],
+        rating,
+        reviews: data.reviews,
+      }),
+    ),
+  });
+}
 
 export default function RestaurantReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

@@ -2,7 +2,9 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { findPublicRestaurant } from "~/features/restaurants/restaurants.queries.server.ts";
+import { listOf, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
+import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { truncateWords } from "~/lib/words.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
@@ -10,62 +12,43 @@ import type { Route } from "./+types/restaurant";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const restaurant = await findPublicRestaurant(services.database.db, params.restaurantName);
-  if (!restaurant) notFound();
-  const origin = services.env.PUBLIC_URL;
-  const pageUrl = `${origin}${restaurantPath(restaurant.urlName)}`;
-  const image = shareImageUrl(restaurant.coverImageUrl) ?? shareImageUrl(restaurant.profileImageUrl);
-  return { restaurant, pageUrl, shareImage: image ? `${origin}${image}` : null };
+  const found = await findPublicRestaurant(services.database.db, params.restaurantName);
+  if (!found) notFound();
+  // The approval status itself is never shown (SPEC §1); pages of restaurants not approved stay out of search.
+  const { approvalStatus, ...restaurant } = found;
+  return { restaurant, listed: approvalStatus === "approved" };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Not Found · Foodverse" }];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  if (!data) return errorMeta("Not Found");
   const r = data.restaurant;
-  const title = `${r.restName} · Foodverse`;
+  const origin = originOf(matches);
+  const path = restaurantPath(r.urlName);
+  const share = shareImageUrl(r.coverImageUrl) ?? shareImageUrl(r.profileImageUrl);
   const description = truncateWords(r.about || `${r.restName}, ${r.restType} in ${r.country}.`, 30).text;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Restaurant",
-    name: r.restName,
-    description: r.about,
-    url: data.pageUrl,
-    servesCuisine: r.restType,
-    telephone: r.contact || undefined,
-    address: r.address
-      ? { "@type": "PostalAddress", streetAddress: r.address, addressCountry: r.country }
-      : undefined,
-    image: data.shareImage ?? undefined,
-    sameAs: r.restWebsite ? [r.restWebsite] : undefined,
-    aggregateRating:
-      r.restNoofReviews > 0
-        ? {
-            "@type": "AggregateRating",
-            ratingValue: r.restRating,
-            bestRating: 5,
-            reviewCount: r.restNoofReviews,
-          }
-        : undefined,
-  };
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.pageUrl },
-    { property: "og:type", content: "restaurant.restaurant" },
-    { property: "og:site_name", content: "Foodverse" },
-    { property: "og:title", content: r.restName },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.pageUrl },
-    ...(data.shareImage
-      ? [
-          { property: "og:image", content: data.shareImage },
-          { property: "og:image:type", content: "image/jpeg" },
-          { property: "og:image:width", content: "1200" },
-          { property: "og:image:height", content: "630" },
-        ]
-      : []),
-    { name: "twitter:card", content: data.shareImage ? "summary_large_image" : "summary" },
-    { "script:ld+json": jsonLd },
-  ];
+  return seoMeta({
+    origin,
+    path,
+    title: r.restName,
+    description,
+    image: share,
+    type: "restaurant.restaurant",
+    noindex: !data.listed,
+    jsonLd: withContext(
+      restaurantJsonLd({
+        name: r.restName,
+        url: absoluteUrl(origin, path),
+        description: r.about,
+        image: share ? absoluteUrl(origin, share) : null,
+        cuisines: [r.restType, ...listOf(r.restOthertypes)],
+        telephone: r.contact,
+        address: postalAddress({ address: r.address, country: r.country }),
+        rating: { average: r.restRating, count: r.restNoofReviews },
+        menu: data.listed ? absoluteUrl(origin, `${path}/menu`) : undefined,
+        sameAs: [r.restWebsite],
+      }),
+    ),
+  });
 }
 
 export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {

@@ -3,19 +3,35 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { listRestaurants } from "~/features/discovery/discovery.queries.server.ts";
 import { countRestaurants } from "~/features/reviews/reviews.queries.server.ts";
+import { withContext } from "~/lib/json-ld.ts";
+import { absoluteUrl, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurants";
 
 const PER_PAGE = 24;
 
-export const meta = () => [
-  { title: "Restaurants · Foodverse" },
-  {
-    name: "description",
-    content: "Explore the menus of restaurants on Foodverse, or scan the QR code on your table.",
-  },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  const origin = originOf(matches);
+  return seoMeta({
+    origin,
+    path: pagedPath("/menus", data?.page ?? 1),
+    title: "Restaurants",
+    description: "Explore the menus of restaurants on Foodverse, or scan the QR code on your table.",
+    // The page's restaurants, in order: what search engines show as a list.
+    jsonLd: data
+      ? withContext({
+          "@type": "ItemList",
+          itemListElement: data.restaurants.map((r, i) => ({
+            "@type": "ListItem",
+            position: (data.page - 1) * PER_PAGE + i + 1,
+            url: absoluteUrl(origin, restaurantPath(r.urlName)),
+            name: r.restName,
+          })),
+        })
+      : null,
+  });
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = servicesOf(context).database;

@@ -5,17 +5,21 @@ import { FoundItemCard } from "~/features/discovery/components/found-item-card.t
 import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
 import { parseFinder, type FinderTab } from "~/features/discovery/finder.schema.ts";
 import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
+import { originOf, seoMeta } from "~/lib/seo.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/search";
 
-export const meta = () => [
-  { title: "Find restaurants and dishes · Foodverse" },
-  {
-    name: "description",
-    content: "Find restaurants by city, type, rating and price, or dishes by area, taste and type.",
-  },
-];
+export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  return seoMeta({
+    origin: originOf(matches),
+    path: "/search",
+    title: "Find restaurants and dishes",
+    description: "Find restaurants by city, type, rating and price, or dishes by area, taste and type.",
+    // Result pages are endless filter combinations of pages already in the sitemap.
+    noindex: Boolean(data?.searched),
+  });
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
