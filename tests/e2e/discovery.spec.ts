@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
   addItemFor,
   addSectionFor,
@@ -71,4 +71,127 @@ test("best sellers rank rated dishes, with an empty state before any rating", as
   await expect(names.nth(1)).toHaveText("Good Dish");
   await expectAccessible(page);
   await shareSession(page, request);
+});
+
+async function approvedRestaurantWithBranch(request: APIRequestContext, dish: string) {
+  const owner = await createRestaurant(request);
+  await addSectionFor(request, "Mains");
+  const [section] = await sectionIdsOf(request);
+  await addItemFor(request, section!, { name: dish, price: "350", itemTaste: "Sweet", itemType: "Veg" });
+  const branch = await request.post("/profile/restaurant/addbranch", {
+    headers: { origin: process.env.E2E_APP_URL! },
+    form: {
+      branchName: "F-7 Markaz",
+      provinceLabel: "Islamabad Capital Territory",
+      cityLabel: "Islamabad",
+      areaLabel: "F-7",
+      address: "Jinnah Super",
+      contact: "051-1234567",
+    },
+    maxRedirects: 0,
+  });
+  expect(branch.status()).toBe(302);
+  await approve(owner.urlName);
+  return owner;
+}
+
+test("the finder: cascading selects, real results kept in the URL, the back button, an empty state @phone", async ({
+  page,
+  request,
+}) => {
+  const dish = `Gajar Halwa ${Date.now()}`;
+  const owner = await approvedRestaurantWithBranch(request, dish);
+
+  await page.goto("/search");
+  await expect(page.getByRole("heading", { name: "Find restaurants and dishes" })).toBeVisible();
+  await page.getByRole("link", { name: "Item Finder" }).click();
+  await expect(page).toHaveURL(/tab=items/);
+  const city = page.getByLabel("City");
+  const area = page.getByLabel("Area");
+  await expect(city).toBeDisabled();
+  await expect(area).toBeDisabled();
+  await page.getByLabel("Country").selectOption("Pakistan");
+  await expect(city).toBeEnabled();
+  await city.selectOption("Islamabad");
+  await expect(area).toBeEnabled();
+  await area.selectOption("F-7");
+  await page.getByLabel("Taste").selectOption("Sweet");
+  await page.getByLabel("Dish name").fill(dish);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Search" }).click();
+
+  await expect(page).toHaveURL(/country=Pakistan&city=Islamabad&area=F-7/);
+  await expect(page.getByRole("heading", { name: "1 dish found" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: dish });
+  await expect(card).toContainText(owner.name);
+  await expect(card).toContainText("F-7 Markaz");
+  await expect(card).toContainText("$350");
+  await expect(card.getByRole("link", { name: dish })).toHaveAttribute(
+    "href",
+    new RegExp(`^/r/${owner.urlName}/branch/f-7markaz/menu/`),
+  );
+  // The form comes back filled from the URL.
+  await expect(area).toHaveValue("F-7");
+
+  // Changing a parent clears its children.
+  await city.selectOption("Rawalpindi");
+  await expect(area).toHaveValue("");
+  await page.getByLabel("Country").selectOption("India");
+  await expect(city).toHaveValue("");
+
+  await page.getByLabel("Dish name").fill("nothing-like-this-dish");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(
+    page.getByText("No dishes match these filters. Try fewer filters or another area."),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "1 dish found" })).toBeVisible();
+
+  // The shared link opens the same results in a new visit, even without JavaScript.
+  const shared = page.url();
+  const noJs = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto(shared);
+  await expect(plain.getByRole("listitem").filter({ hasText: dish })).toBeVisible();
+  await noJs.close();
+});
+
+test("the Restaurant Locator finds a restaurant by name and type", async ({ page, request }) => {
+  const owner = await approvedRestaurantWithBranch(request, `Kheer ${Date.now()}`);
+  await page.goto(`/search?tab=restaurants&q=${encodeURIComponent(owner.name)}&type=Desi`);
+  await expect(page.getByRole("heading", { name: "1 restaurant found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: new RegExp(owner.name) })).toHaveAttribute(
+    "href",
+    `/r/${owner.urlName}`,
+  );
+  await page.getByLabel("Type").selectOption("Cafe");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(
+    page.getByText("No restaurants match these filters. Try fewer filters or another city."),
+  ).toBeVisible();
+});
+
+test("the home page: search box, QR invitation, newest restaurants, sign-up calls @phone", async ({
+  page,
+  request,
+}) => {
+  const owner = await approvedRestaurantWithBranch(request, `Jalebi ${Date.now()}`);
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { name: "Explore menus or scan a QR code at your table" }),
+  ).toBeVisible();
+  await expect(page.getByText(/Scan the QR code on it/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Are you a Customer?" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Are you a Restaurant?" })).toBeVisible();
+  // Other tests approve restaurants at the same time, so any newest six will do here.
+  await expect(page.getByRole("region", { name: "New on Foodverse" }).getByRole("listitem")).not.toHaveCount(
+    0,
+  );
+  await expectAccessible(page);
+  await page.getByLabel("Search restaurants by name").fill(owner.name);
+  await page.getByLabel("Search restaurants by name").press("Enter");
+  await expect(page).toHaveURL(/\/search\?tab=restaurants&q=/);
+  await expect(page.getByRole("heading", { name: "1 restaurant found" })).toBeVisible();
 });

@@ -130,14 +130,26 @@ export function fakeJpegFile(): string {
   return file;
 }
 
-/** Approves a restaurant's menus with the admin command, as an admin would. */
-export async function approve(urlName: string) {
+/** Runs `npm run admin -- …` against the test server's data, as an operator would. */
+async function adminCommand(args: string[]) {
   const { spawnSync } = await import("node:child_process");
-  const run = spawnSync("npm", ["run", "--silent", "admin", "--", "approve", "--restaurant", urlName], {
+  const run = spawnSync("npm", ["run", "--silent", "admin", "--", ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
     encoding: "utf8",
   });
   expect(run.status, run.stderr).toBe(0);
+}
+
+/** Approves a restaurant's menus with the admin command, as an admin would. */
+export async function approve(urlName: string) {
+  await adminCommand(["approve", "--restaurant", urlName]);
+}
+
+/** A new admin account, made with the admin command. */
+export async function createAdmin(): Promise<Pick<Account, "email" | "password">> {
+  const account = { email: `admin-${uniqueId()}@example.com`, password: "admin-pass-123" };
+  await adminCommand(["create", "--email", account.email, "--password", account.password]);
+  return account;
 }
 
 /** Adds a section through the owner's form endpoint (for tests about other screens). */

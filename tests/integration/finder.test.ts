@@ -201,21 +201,21 @@ describe("Item Finder", () => {
       expect.arrayContaining(["Chicken Biryani @ Saddar", "Kheer @ Saddar"]),
     );
     expect(await itemsFor("country=Pakistan&city=Rawalpindi")).toHaveLength(2);
-    expect((await itemsFor("country=Pakistan&city=Islamabad&area=F-7")).sort()).toEqual([
+    expect((await itemsFor("country=Pakistan&city=Islamabad&area=F-7")).toSorted()).toEqual([
       "Club Sandwich @ F-7",
       "Doodh Patti @ F-7",
     ]);
-    expect((await itemsFor("price=High")).sort()).toEqual(["Double Smash Burger @ Burger Lab"]);
-    expect((await itemsFor("price=Medium")).sort()).toEqual([
+    expect((await itemsFor("price=High")).toSorted()).toEqual(["Double Smash Burger @ Burger Lab"]);
+    expect((await itemsFor("price=Medium")).toSorted()).toEqual([
       "Club Sandwich @ F-7",
       "Vegan Falafel Wrap @ Dubai Shawarma",
     ]);
-    expect((await itemsFor("taste=Sweet&country=Pakistan&city=Islamabad")).sort()).toEqual([
+    expect((await itemsFor("taste=Sweet&country=Pakistan&city=Islamabad")).toSorted()).toEqual([
       "Doodh Patti @ F-7",
       "Kheer @ Blue Area",
     ]);
     expect(await itemsFor("itemType=Vegan")).toEqual(["Vegan Falafel Wrap @ Dubai Shawarma"]);
-    expect((await itemsFor("q=chicken")).sort()).toEqual([
+    expect((await itemsFor("q=chicken")).toSorted()).toEqual([
       "Chicken Biryani @ Blue Area",
       "Chicken Biryani @ Saddar",
     ]);

@@ -63,6 +63,10 @@ export async function restaurantRecentReviews(services: Services, urlName: strin
   return { restaurant, reviews: await q.restaurantReviews(services.database.db, restaurant.id, 50) };
 }
 
+export async function siteLatestReviews(services: Services, limit: number) {
+  return q.latestReviews(services.database.db, limit);
+}
+
 export async function myReviews(services: Services, authorId: string) {
   return q.authorReviews(services.database.db, authorId);
 }

@@ -143,6 +143,11 @@ export async function restaurantReviews(db: Db, restaurantId: string, limit: num
     .execute();
 }
 
+/** The newest visible reviews on the whole site (the home page). */
+export async function latestReviews(db: Db, limit: number) {
+  return reviewCards(db).orderBy("review.timestamp", "desc").limit(limit).execute();
+}
+
 export async function authorReviews(db: Db, authorId: string) {
   return reviewCards(db)
     .where("review.authorId", "=", authorId)

@@ -1,4 +1,11 @@
-import { useRouteLoaderData } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { RestaurantCard, type RestaurantCardData } from "~/features/discovery/components/restaurant-card.tsx";
+import { homePage } from "~/features/discovery/home.server.ts";
+import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
+import { restaurantPath } from "~/lib/slug.ts";
+import { servicesOf } from "~/server/request.server.ts";
+import type { Route } from "./+types/home";
 import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
 import { withContext } from "~/lib/json-ld.ts";
 import { originOf, seoMeta, SITE_NAME, type MetaMatches } from "~/lib/seo.ts";
@@ -16,22 +23,113 @@ export const meta = ({ matches }: { matches: MetaMatches }) => {
   });
 };
 
-export default function Home() {
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+export async function loader({ context }: Route.LoaderArgs) {
+  return homePage(servicesOf(context));
+}
+
+function RestaurantRow({
+  id,
+  title,
+  restaurants,
+}: {
+  id: string;
+  title: string;
+  restaurants: RestaurantCardData[];
+}) {
+  if (restaurants.length === 0) return null;
   return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 py-10 text-center">
-      <h1 className="text-3xl font-bold sm:text-4xl">Explore menus or scan a QR code at your table</h1>
-      <p className="text-lg text-muted">
-        Foodverse puts every restaurant's menu, branches and reviews in one place.
-      </p>
-      {viewer ? (
-        <p className="text-lg">Welcome back, {viewer.displayName}.</p>
-      ) : (
-        <div className="grid w-full gap-4 text-start sm:grid-cols-2">
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-2xl font-bold">
+        {title}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {restaurants.map((r) => (
+          <RestaurantCard key={r.id} restaurant={r} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** DESIGN §4.7: search, the QR invitation, top-rated and newest restaurants, latest reviews, sign-up calls. */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const { topRated, newest, reviews } = loaderData;
+  return (
+    <div className="flex flex-col gap-10">
+      <section className="mx-auto flex w-full max-w-3xl flex-col items-center gap-5 pt-6 text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">Explore menus or scan a QR code at your table</h1>
+        <p className="text-lg text-muted">
+          Foodverse puts every restaurant's menu, branches and reviews in one place.
+        </p>
+        <Form method="get" action="/search" role="search" className="flex w-full flex-wrap gap-2">
+          <input type="hidden" name="tab" value="restaurants" />
+          <label htmlFor="home-search" className="sr-only">
+            Search restaurants by name
+          </label>
+          <input
+            id="home-search"
+            name="q"
+            type="search"
+            maxLength={100}
+            placeholder="Search restaurants by name"
+            className="min-h-11 min-w-0 flex-1 rounded-md border border-line bg-white px-3"
+          />
+          <button type="submit" className={buttonClass("primary")}>
+            Search
+          </button>
+        </Form>
+        <p className="flex items-center gap-2 rounded-xl bg-brand-soft p-4 text-start">
+          <span aria-hidden="true" className="text-2xl">
+            ▣
+          </span>
+          At a table? Scan the QR code on it with your phone's camera to open that branch's menu.
+        </p>
+      </section>
+
+      {viewer ? null : (
+        <div className="grid w-full gap-4 sm:grid-cols-2">
           <JoinCard {...JOIN_TEXT.customer} to="/signup/customersignup" action="Join as a customer" />
           <JoinCard {...JOIN_TEXT.restaurant} to="/signup/restaurantsignup" action="Join as a restaurant" />
         </div>
       )}
-    </section>
+
+      <RestaurantRow id="top-rated" title="Top rated restaurants" restaurants={topRated} />
+      <RestaurantRow id="newest" title="New on Foodverse" restaurants={newest} />
+      {topRated.length === 0 && newest.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-center shadow-sm">
+          No restaurants are on Foodverse yet.{" "}
+          <Link to="/signup/restaurantsignup" className="text-brand underline">
+            Add yours
+          </Link>
+          .
+        </p>
+      ) : null}
+
+      {reviews.length > 0 ? (
+        <section aria-labelledby="latest-reviews" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="latest-reviews" className="text-2xl font-bold">
+              Latest reviews
+            </h2>
+            <Link to="/reviews" className="font-medium text-brand underline">
+              All reviews
+            </Link>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((review) => (
+              <ReviewCard key={review.id} review={review} showBranch>
+                <Link
+                  to={restaurantPath(review.urlName)}
+                  className="text-sm font-medium text-brand underline"
+                >
+                  {review.restaurantName}
+                </Link>
+              </ReviewCard>
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
-import { Avatar } from "~/components/ui/avatar.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
 import { listRestaurants } from "~/features/discovery/discovery.queries.server.ts";
 import { countRestaurants } from "~/features/reviews/reviews.queries.server.ts";
 import { withContext } from "~/lib/json-ld.ts";
@@ -53,18 +52,7 @@ export default function Restaurants({ loaderData }: Route.ComponentProps) {
       {restaurants.length === 0 ? <p>No restaurants yet.</p> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {restaurants.map((r) => (
-          <li key={r.id}>
-            <Link
-              to={restaurantPath(r.urlName)}
-              className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm hover:ring-2 hover:ring-brand"
-            >
-              <Avatar src={r.profileImageUrl} name={r.restName} size={64} />
-              <span className="flex flex-col">
-                <span className="text-lg font-semibold">{r.restName}</span>
-                <span className="text-sm text-muted">{r.restType}</span>
-              </span>
-            </Link>
-          </li>
+          <RestaurantCard key={r.id} restaurant={r} />
         ))}
       </ul>
       <Pagination page={page} pages={pages} label="Restaurant pages" />

@@ -22,22 +22,20 @@ export function citiesOf(locations: CountryLocations): City[] {
 
 /** The cities of a country from its static file (SPEC §7), fetched when the visitor picks it. */
 function useCities(country: string, initial: { country: string; cities: City[] }) {
-  const [state, setState] = useState({ ...initial, loading: false });
+  const [fetched, setFetched] = useState(initial);
   useEffect(() => {
-    if (!country || country === state.country) return;
+    if (!country || country === fetched.country) return;
     const controller = new AbortController();
-    setState({ country, cities: [], loading: true });
     fetch(`/data/countries/${encodeURIComponent(country)}.json`, { signal: controller.signal })
       .then((response) => (response.ok ? (response.json() as Promise<CountryLocations>) : null))
-      .then((locations) =>
-        setState({ country, cities: locations ? citiesOf(locations) : [], loading: false }),
-      )
+      .then((locations) => setFetched({ country, cities: locations ? citiesOf(locations) : [] }))
       .catch(() => {
-        if (!controller.signal.aborted) setState({ country, cities: [], loading: false });
+        if (!controller.signal.aborted) setFetched({ country, cities: [] });
       });
     return () => controller.abort();
-  }, [country, state.country]);
-  return country === state.country ? state : { country, cities: [], loading: false };
+  }, [country, fetched.country]);
+  if (country === fetched.country) return { cities: fetched.cities, loading: false };
+  return { cities: [], loading: Boolean(country) };
 }
 
 type Values = Record<string, string | undefined>;
