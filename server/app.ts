@@ -173,3 +173,6 @@ export async function runAdminCommand(input: AdminCommand): Promise<string> {
     await services.close();
   }
 }
+
+/** For scripts/demo.ts: the demo world, made with the same migrations and use cases. */
+export { runDemo } from "~/features/demo/demo.server.ts";

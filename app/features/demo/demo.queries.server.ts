@@ -1,0 +1,71 @@
+import { sql, type Kysely } from "kysely";
+import type { DB } from "~/server/db-schema.server.ts";
+import { DEMO_EMAIL_DOMAIN } from "./demo-data.ts";
+
+type Db = Kysely<DB>;
+
+const DEMO_EMAILS = `%@${DEMO_EMAIL_DOMAIN}`;
+
+/** Restaurants and customers whose email is not at the demo domain: people's real data. */
+export async function countNonDemoAccounts(db: Db) {
+  const [restaurants, customers] = await Promise.all(
+    (["restaurant", "customer"] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select(sql<number>`count(*)`.as("count"))
+        .where("email", "not like", DEMO_EMAILS)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return { restaurants: Number(restaurants!.count), customers: Number(customers!.count) };
+}
+
+/** What the demo world holds now, as printed after loading. */
+export async function countDemoWorld(db: Db) {
+  const count = sql<number>`count(*)`.as("count");
+  const restaurants = await db
+    .selectFrom("restaurant")
+    .select(count)
+    .where("email", "like", DEMO_EMAILS)
+    .executeTakeFirstOrThrow();
+  const customers = await db
+    .selectFrom("customer")
+    .select(count)
+    .where("email", "like", DEMO_EMAILS)
+    .executeTakeFirstOrThrow();
+  const branches = await db
+    .selectFrom("branch")
+    .innerJoin("restaurant", "restaurant.id", "branch.restaurantId")
+    .select(count)
+    .where("restaurant.email", "like", DEMO_EMAILS)
+    .executeTakeFirstOrThrow();
+  const dishes = await db
+    .selectFrom("menu_item")
+    .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+    .select(count)
+    .where("restaurant.email", "like", DEMO_EMAILS)
+    .where("menu_item.branchId", "is", null)
+    .executeTakeFirstOrThrow();
+  const reviews = await db
+    .selectFrom("review")
+    .innerJoin("restaurant", "restaurant.id", "review.restaurantId")
+    .select("review.reviewPics")
+    .where("restaurant.email", "like", DEMO_EMAILS)
+    .execute();
+  return {
+    restaurants: Number(restaurants.count),
+    customers: Number(customers.count),
+    branches: Number(branches.count),
+    dishes: Number(dishes.count),
+    reviews: reviews.length,
+    photos: reviews.reduce((sum, r) => sum + (JSON.parse(r.reviewPics) as string[]).length, 0),
+  };
+}
+
+/**
+ * Spreads the demo's dates over past months: the use cases stamp "now", and a
+ * world whose every review is a minute old shows no history on the pages.
+ */
+export async function backdate(db: Db, table: "review" | "restaurant", id: string, timestamp: string) {
+  await db.updateTable(table).set({ timestamp }).where("id", "=", id).execute();
+}

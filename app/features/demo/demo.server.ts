@@ -1,0 +1,566 @@
+import { PRICE_RANGES } from "~/lib/reference-data.ts";
+import { branchPath, restaurantPath, toSlug } from "~/lib/slug.ts";
+import { locationsOf } from "~/server/reference-files.server.ts";
+import { getServices, type Services } from "~/server/services.server.ts";
+import { signUpCustomer, signUpRestaurant } from "../accounts/accounts.server.ts";
+import { findUserIdByEmail } from "../accounts/accounts.queries.server.ts";
+import type { Result } from "../accounts/result.ts";
+import { ADMIN_MESSAGES } from "../admin/admin.schema.ts";
+import { decideRestaurant, type Actor } from "../admin/admin.server.ts";
+import { addBranch } from "../branches/branches.server.ts";
+import { addItem, addSection, rateItem } from "../menus/menus.server.ts";
+import { updateCustomerProfile, updateRestaurantProfile } from "../profiles/profiles.server.ts";
+import { postReview, replyToReview } from "../reviews/reviews.server.ts";
+import {
+  DEMO_CUSTOMERS,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  DEMO_RESTAURANTS,
+  OWNER_REPLIES,
+  REVIEW_TEXTS,
+  type DemoCustomer,
+  type DemoDish,
+  type DemoRestaurant,
+} from "./demo-data.ts";
+import {
+  avatarPicture,
+  coverPicture,
+  dishPicture,
+  hashOf,
+  logoPicture,
+  reviewPhoto,
+  seededRandom,
+  type DishView,
+} from "./demo-images.server.ts";
+import { backdate, countDemoWorld, countNonDemoAccounts } from "./demo.queries.server.ts";
+
+/**
+ * `npm run demo`: a living site in one command. Everything is made through the
+ * same use cases a person's clicks run (sign-up, menu, branch, review, rating,
+ * admin approval), so the demo world is exactly what the app itself would hold.
+ */
+
+export interface DemoScale {
+  restaurants: number;
+  customers: number;
+  sectionsPerMenu: number;
+  dishesPerSection: number;
+  /** Dishes in the whole menu: the last section may have fewer than the others. */
+  dishesPerMenu: number;
+  branchesPerRestaurant: number;
+  /** At most this many reviews per branch (at least two). */
+  reviewsPerBranch: number;
+  /** At most this many customers rate each dish. */
+  ratingsPerDish: number;
+}
+
+export const DEMO_SCALES = {
+  full: {
+    restaurants: DEMO_RESTAURANTS.length,
+    customers: DEMO_CUSTOMERS.length,
+    sectionsPerMenu: 3,
+    dishesPerSection: 3,
+    // Eight, not nine: each dish's three pictures are most of the run time.
+    dishesPerMenu: 8,
+    branchesPerRestaurant: 3,
+    reviewsPerBranch: 4,
+    ratingsPerDish: 6,
+  },
+  // For tests: the same kinds of data, a few of each.
+  small: {
+    restaurants: 2,
+    customers: 4,
+    sectionsPerMenu: 2,
+    dishesPerSection: 2,
+    dishesPerMenu: 4,
+    branchesPerRestaurant: 2,
+    reviewsPerBranch: 2,
+    ratingsPerDish: 3,
+  },
+} as const satisfies Record<string, DemoScale>;
+export type DemoScaleName = keyof typeof DEMO_SCALES;
+
+export interface DemoCounts {
+  restaurants: number;
+  customers: number;
+  branches: number;
+  dishes: number;
+  reviews: number;
+  photos: number;
+}
+
+export type DemoOutcome =
+  | { status: "loaded"; counts: DemoCounts; seconds: number }
+  | { status: "already-loaded"; counts: DemoCounts }
+  | { status: "refused"; nonDemo: { restaurants: number; customers: number } };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The demo world is the same on every run: one seed for all its choices. */
+const SEED = 20261121;
+/** Approvals are written to the admin audit log under this name. */
+const DEMO_ACTOR: Actor = { id: null, label: "npm run demo" };
+/**
+ * How many restaurants (and branches' reviews) are built at once: image
+ * encoding runs on libvips' threads, so a few in flight keep both cores busy.
+ */
+const PARALLEL = 3;
+
+export const restaurantEmail = (r: DemoRestaurant) => `${r.username}@${DEMO_EMAIL_DOMAIN}`;
+export const customerEmail = (c: DemoCustomer) =>
+  `${c.firstName}.${c.lastName}@${DEMO_EMAIL_DOMAIN}`.toLowerCase();
+
+function must<T extends object>(result: Result<T>, what: string): T {
+  if (result.ok) return result;
+  const details = result.fieldErrors ? ` ${JSON.stringify(result.fieldErrors)}` : "";
+  throw new Error(`${what}: ${result.message}${details}`);
+}
+
+/** Runs `work` on every item, at most `limit` at a time; the first failure stops the rest. */
+async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        await work(items[index]!, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export function priceRangeOf(price: number): (typeof PRICE_RANGES)[number] {
+  if (price < 500) return "0-500";
+  if (price < 1000) return "500-1000";
+  if (price < 2000) return "1000-2000";
+  if (price < 5000) return "2000-5000";
+  if (price < 10_000) return "5000-10000";
+  return "10000+";
+}
+
+const starsAround = (quality: number, random: () => number) =>
+  Math.min(5, Math.max(1, Math.round(quality + (random() + random() + random() - 1.5) * 1.6)));
+
+function fill(template: string, values: { dish: string; branch: string }) {
+  return template.replaceAll("{dish}", values.dish).replaceAll("{branch}", values.branch);
+}
+
+function pick<T>(list: readonly T[], random: () => number): T {
+  return list[Math.floor(random() * list.length)]!;
+}
+
+function shuffled<T>(list: readonly T[], random: () => number): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function locationOf(city: string, area: string) {
+  const province = locationsOf("Pakistan").provinces.find((p) => p.cities.some((c) => c.label === city));
+  return { provinceLabel: province?.label ?? "", cityLabel: city, areaLabel: area };
+}
+
+interface BuiltRestaurant {
+  data: DemoRestaurant;
+  id: string;
+  urlName: string;
+  dishes: { id: string; dish: DemoDish }[];
+  branches: { name: string; url: string }[];
+}
+
+async function createCustomer(services: Services, customer: DemoCustomer, index: number): Promise<string> {
+  const email = customerEmail(customer);
+  const profile = {
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    about: customer.about,
+    username: `${customer.firstName}${customer.lastName}`.toLowerCase(),
+    contact: "",
+  };
+  must(
+    await signUpCustomer(
+      services,
+      { ...profile, gender: customer.gender, email, password: DEMO_PASSWORD, country: "Pakistan" },
+      new Headers(),
+    ),
+    `signing up ${email}`,
+  );
+  const id = await findUserIdByEmail(services.database.db, email);
+  if (!id) throw new Error(`signing up ${email}: no user was made`);
+  // Half the customers have a photo, so review cards show both a photo and the placeholder.
+  if (index % 2 === 0) {
+    const name = `${customer.firstName} ${customer.lastName}`;
+    const files = new Map([["profileImage", await avatarPicture(name, hashOf(name) % 360)]]);
+    must(await updateCustomerProfile(services, id, { values: profile, files }), `photo of ${email}`);
+  }
+  return id;
+}
+
+async function approve(services: Services, name: string, urlName: string) {
+  const result = await decideRestaurant(services, DEMO_ACTOR, urlName, { intent: "approve" });
+  // With APPROVAL_MODE=auto the sign-up approved it already.
+  if (!result.ok && result.message === ADMIN_MESSAGES.alreadyApproved) return;
+  must(result, `approving ${name}`);
+}
+
+/**
+ * Customers rate the general menu's dishes (so best sellers have a ranking);
+ * some dishes stay unrated. Each restaurant has its own seed, so restaurants
+ * built in parallel still get the same ratings on every run.
+ */
+async function rateDishes(
+  services: Services,
+  restaurant: { data: DemoRestaurant; urlName: string; dishes: BuiltRestaurant["dishes"] },
+  customers: string[],
+  scale: DemoScale,
+) {
+  const random = seededRandom(hashOf(`ratings:${restaurant.data.name}`));
+  for (const [index, { id, dish }] of restaurant.dishes.entries()) {
+    const raters = Math.min(
+      customers.length,
+      index === 0 ? scale.ratingsPerDish : Math.floor(random() * (scale.ratingsPerDish + 1)),
+    );
+    const lean = restaurant.data.quality + ((hashOf(dish.name) % 100) / 100 - 0.6);
+    for (const customer of shuffled(customers, random).slice(0, raters)) {
+      must(
+        await rateItem(services, customer, restaurant.urlName, id, {
+          rating: String(starsAround(lean, random)),
+        }),
+        `rating ${dish.name}`,
+      );
+    }
+  }
+}
+
+async function createRestaurant(
+  services: Services,
+  data: DemoRestaurant,
+  customers: string[],
+  scale: DemoScale,
+): Promise<BuiltRestaurant> {
+  const email = restaurantEmail(data);
+  const urlName = toSlug(data.name);
+  const profile = {
+    restType: data.type,
+    restOthertypes: data.otherTypes,
+    hasDelivery: data.hasDelivery,
+    about: data.about,
+    contact: data.contact,
+    contacttwo: data.contacttwo,
+    address: data.address,
+    restWebsite: `https://${urlName}.${DEMO_EMAIL_DOMAIN}`,
+    restWhatsapp: data.contact,
+    restInsta: "",
+    restFb: "",
+    restX: "",
+    sociallinks: [],
+  };
+  must(
+    await signUpRestaurant(
+      services,
+      {
+        ...profile,
+        restName: data.name,
+        country: "Pakistan",
+        username: data.username,
+        email,
+        password: DEMO_PASSWORD,
+      },
+      new Headers(),
+    ),
+    `signing up ${data.name}`,
+  );
+  const id = await findUserIdByEmail(services.database.db, email);
+  if (!id) throw new Error(`signing up ${data.name}: no user was made`);
+  const [logo, cover] = await Promise.all([
+    logoPicture(data.name, data.hue),
+    coverPicture(
+      data.name,
+      data.hue,
+      `${data.type} in ${[...new Set(data.branches.map((b) => b.city))].join(" and ")}`,
+    ),
+  ]);
+  must(
+    await updateRestaurantProfile(services, id, {
+      values: profile,
+      files: new Map([
+        ["profileImage", logo],
+        ["coverImage", cover],
+      ]),
+    }),
+    `logo of ${data.name}`,
+  );
+
+  const dishes: BuiltRestaurant["dishes"] = [];
+  // Sections one after another: each takes the next section number.
+  for (const section of data.menu.slice(0, scale.sectionsPerMenu)) {
+    const { id: sectionId } = must(
+      await addSection(services, id, {
+        originalName: section.name,
+        topNote: section.topNote ?? "",
+        bottomNote: section.bottomNote ?? "",
+      }),
+      `section ${section.name} of ${data.name}`,
+    );
+    const sectionDishes = section.dishes.slice(
+      0,
+      Math.min(scale.dishesPerSection, scale.dishesPerMenu - dishes.length),
+    );
+    const added = await Promise.all(
+      sectionDishes.map(async (dish, position) => {
+        const files = new Map<string, Uint8Array>();
+        for (const view of ["topView", "frontView", "sideView"] as DishView[]) {
+          files.set(view, await dishPicture(dish.name, data.hue + position * 12, view));
+        }
+        const values = {
+          sectionId,
+          positionInSection: String(position + 1),
+          name: dish.name,
+          nameExtra: dish.nameExtra ?? "",
+          price: String(dish.price),
+          itemPriceRange: priceRangeOf(dish.price),
+          itemTaste: dish.taste,
+          itemType: dish.type,
+          itemCat: dish.category,
+          itemSubCat: dish.subcategory,
+          description: dish.description,
+          foodAllergies: dish.allergies ?? "",
+        };
+        const { id: itemId } = must(
+          await addItem(services, id, { values, files }),
+          `${dish.name} of ${data.name}`,
+        );
+        return { id: itemId, dish };
+      }),
+    );
+    dishes.push(...added);
+  }
+
+  // Approved and rated before the branches open, as a restaurant that grows would
+  // be: each branch copies the general menu, ratings included, when it is added.
+  await approve(services, data.name, urlName);
+  await rateDishes(services, { data, urlName, dishes }, customers, scale);
+
+  // Branches after the menu is complete: each one copies the general menu.
+  const branches: BuiltRestaurant["branches"] = [];
+  for (const branch of data.branches.slice(0, scale.branchesPerRestaurant)) {
+    const { branchUrl } = must(
+      await addBranch(services, id, {
+        branchName: branch.name,
+        ...locationOf(branch.city, branch.area),
+        address: `${branch.address}, ${branch.city}`,
+        contact: branch.contact,
+      }),
+      `branch ${branch.name} of ${data.name}`,
+    );
+    branches.push({ name: branch.name, url: branchUrl });
+  }
+  return { data, id, urlName, dishes, branches };
+}
+
+interface PlannedReview {
+  restaurant: BuiltRestaurant;
+  branch: { name: string; url: string };
+  author: string;
+  stars: number;
+  dish: string;
+  photos: number;
+  daysAgo: number;
+}
+
+/** Who reviews which branch, with what: decided up front, so parallel posting stays deterministic. */
+function planReviews(
+  restaurants: BuiltRestaurant[],
+  customers: string[],
+  scale: DemoScale,
+  random: () => number,
+): PlannedReview[][] {
+  const perBranch: PlannedReview[][] = [];
+  for (const restaurant of restaurants) {
+    for (const [branchIndex, branch] of restaurant.branches.entries()) {
+      const count = Math.min(
+        customers.length,
+        2 + Math.floor(random() * Math.max(1, scale.reviewsPerBranch - 1)),
+      );
+      perBranch.push(
+        shuffled(customers, random)
+          .slice(0, count)
+          .map((author, index) => {
+            // About a quarter of the reviews come with a photo or two, and every
+            // restaurant's first one does, so each has photos to show.
+            const photos = random() < 0.25 ? (random() < 0.3 ? 2 : 1) : 0;
+            return {
+              restaurant,
+              branch,
+              author,
+              stars: starsAround(restaurant.data.quality, random),
+              dish: pick(restaurant.dishes, random).dish.name,
+              photos: branchIndex === 0 && index === 0 ? Math.max(1, photos) : photos,
+              daysAgo: 1 + random() * 120,
+            };
+          }),
+      );
+    }
+  }
+  return perBranch;
+}
+
+async function postReviews(services: Services, plan: PlannedReview[][]) {
+  const now = Date.now();
+  await inParallel(plan, PARALLEL, async (reviews) => {
+    for (const review of reviews) {
+      const { restaurant, branch, dish } = review;
+      const photos = await Promise.all(
+        Array.from({ length: review.photos }, (_, i) =>
+          reviewPhoto(
+            dish,
+            branch.name,
+            restaurant.data.hue,
+            hashOf(`${review.author}:${branch.url}:${i}`),
+            i,
+          ),
+        ),
+      );
+      const texts = REVIEW_TEXTS[review.stars as 1 | 2 | 3 | 4 | 5];
+      const text = fill(texts[hashOf(review.author + branch.url) % texts.length]!, {
+        dish,
+        branch: branch.name,
+      });
+      const { id } = must(
+        await postReview(
+          services,
+          review.author,
+          { urlName: restaurant.urlName, branchUrl: branch.url },
+          { values: { rating: String(review.stars), review: text }, photos },
+        ),
+        `review of ${restaurant.data.name} ${branch.name}`,
+      );
+      // Owners answer the unhappy reviews, and thank the happy ones now and then.
+      if (review.stars <= 3 || (review.stars === 5 && review.photos > 0)) {
+        const reply = review.stars <= 3 ? OWNER_REPLIES.sorry : OWNER_REPLIES.thanks;
+        must(
+          await replyToReview(services, restaurant.id, {
+            reviewId: id,
+            text: fill(reply, { dish, branch: branch.name }),
+          }),
+          "owner reply",
+        );
+      }
+      const when = new Date(now - review.daysAgo * DAY_MS).toISOString();
+      await backdate(services.database.db, "review", id, when);
+    }
+  });
+}
+
+/**
+ * Loads the demo world into an empty database (or one holding only an admin).
+ * A database with anyone else's restaurants or customers is refused before
+ * anything is written; one that already has the demo is left as it is.
+ */
+export async function loadDemo(
+  services: Services,
+  options: { scale?: DemoScaleName } = {},
+): Promise<DemoOutcome> {
+  const started = performance.now();
+  const scale: DemoScale = DEMO_SCALES[options.scale ?? "full"];
+  const { db } = services.database;
+  const nonDemo = await countNonDemoAccounts(db);
+  if (nonDemo.restaurants > 0 || nonDemo.customers > 0) return { status: "refused", nonDemo };
+  const existing = await countDemoWorld(db);
+  if (existing.restaurants > 0 || existing.customers > 0)
+    return { status: "already-loaded", counts: existing };
+
+  const customers: string[] = [];
+  const customerData = DEMO_CUSTOMERS.slice(0, scale.customers);
+  await inParallel(customerData, PARALLEL, async (customer, index) => {
+    customers[index] = await createCustomer(services, customer, index);
+  });
+
+  const restaurants: BuiltRestaurant[] = [];
+  const restaurantData = DEMO_RESTAURANTS.slice(0, scale.restaurants);
+  await inParallel(restaurantData, PARALLEL, async (data, index) => {
+    restaurants[index] = await createRestaurant(services, data, customers, scale);
+  });
+  for (const [index, restaurant] of restaurants.entries()) {
+    // Joined over the past year, so "newest restaurants" has an order.
+    const joined = new Date(Date.now() - (30 + index * 29) * DAY_MS).toISOString();
+    await backdate(db, "restaurant", restaurant.id, joined);
+  }
+
+  await postReviews(services, planReviews(restaurants, customers, scale, seededRandom(SEED)));
+
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  return { status: "loaded", counts: await countDemoWorld(db), seconds };
+}
+
+/** What `npm run demo` prints: the outcome, the logins and where to look. */
+export function describeDemo(outcome: DemoOutcome, publicUrl: string): string {
+  if (outcome.status === "refused") {
+    const { restaurants, customers } = outcome.nonDemo;
+    return [
+      `Refused: this database already holds ${restaurants} restaurant(s) and ${customers} customer(s)`,
+      `that are not demo accounts (demo accounts have @${DEMO_EMAIL_DOMAIN} emails). Nothing was written.`,
+      "Load the demo into an empty database instead: another DATA_DIR for SQLite",
+      "(e.g. DATA_DIR=./data/demo npm run demo, then DATA_DIR=./data/demo npm start),",
+      "or another DATABASE_URL for PostgreSQL.",
+    ].join("\n");
+  }
+  const c = outcome.counts;
+  const approved = outcome.status === "loaded" ? " approved" : "";
+  const world = [
+    `${c.restaurants}${approved} restaurants in Islamabad and Rawalpindi with ${c.branches} branches and ${c.dishes} dishes,`,
+    `${c.customers} customers, ${c.reviews} reviews with ${c.photos} photos.`,
+  ];
+  const head =
+    outcome.status === "loaded"
+      ? [`Demo data loaded in ${outcome.seconds} s: ${world[0]}`, world[1]]
+      : ["Demo data is already loaded in this database; nothing was changed. It holds", ...world];
+  const owner = DEMO_RESTAURANTS[0]!;
+  const urlName = toSlug(owner.name);
+  const branch = owner.branches[0]!;
+  const url = (path: string) => `${publicUrl}${path}`;
+  const rows: [string, string][] = [
+    [url("/login"), "sign in"],
+    [url("/menus"), "all restaurants"],
+    [url(restaurantPath(urlName)), owner.name],
+    [url(branchPath(urlName, toSlug(branch.name))), `${branch.name} branch, as its table QR code opens it`],
+    [url("/admin"), "approvals and moderation (admin)"],
+  ];
+  const width = Math.max(...rows.map(([u]) => u.length));
+  return [
+    ...head,
+    "",
+    `Every demo account's password: ${DEMO_PASSWORD}`,
+    `  restaurant owner  ${restaurantEmail(owner)}  (${owner.name})`,
+    `  customer          ${customerEmail(DEMO_CUSTOMERS[0]!)}`,
+    "  admin             make one: npm run admin -- create --email you@example.com --password 'a long password'",
+    "",
+    "Start the app (npm start, with the same DATA_DIR or DATABASE_URL) and visit:",
+    ...rows.map(([u, what]) => `  ${u.padEnd(width)}  ${what}`),
+  ].join("\n");
+}
+
+/** For scripts/demo.ts (through the server build): the process's own services, closed after. */
+export async function runDemo(options: { scale?: DemoScaleName } = {}) {
+  const services = await getServices();
+  try {
+    const outcome = await loadDemo(services, options);
+    return {
+      exitCode: outcome.status === "refused" ? 1 : 0,
+      text: describeDemo(outcome, services.env.PUBLIC_URL),
+    };
+  } finally {
+    await services.close();
+  }
+}

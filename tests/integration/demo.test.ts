@@ -1,0 +1,288 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin, logIn, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import {
+  DEMO_CUSTOMERS,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  DEMO_RESTAURANTS,
+} from "~/features/demo/demo-data.ts";
+import {
+  customerEmail,
+  DEMO_SCALES,
+  describeDemo,
+  loadDemo,
+  priceRangeOf,
+  restaurantEmail,
+  type DemoOutcome,
+} from "~/features/demo/demo.server.ts";
+import { itemCategoriesFor } from "~/lib/reference-data.ts";
+import { imageIdOf } from "~/lib/media.ts";
+import { imageKeys } from "~/server/media/images.server.ts";
+import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
+
+const small = DEMO_SCALES.small;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function tableSizes(services: TestServices) {
+  const sizes: Record<string, number> = {};
+  for (const table of [
+    "user",
+    "restaurant",
+    "customer",
+    "menu_section",
+    "menu_item",
+    "branch",
+    "review",
+  ] as const) {
+    const row = await services.database.db
+      .selectFrom(table)
+      .select(sql<number>`count(*)`.as("count"))
+      .executeTakeFirstOrThrow();
+    sizes[table] = Number(row.count);
+  }
+  return sizes;
+}
+
+async function stored(services: TestServices, url: string) {
+  const keys = imageKeys(url);
+  expect(keys.length).toBeGreaterThan(0);
+  for (const key of keys) {
+    const object = await services.storage.get(key);
+    expect(object, key).not.toBeNull();
+    object!.body.destroy();
+  }
+}
+
+describe("the demo loader on a fresh database", () => {
+  let services: TestServices;
+  let outcome: DemoOutcome;
+  beforeAll(async () => {
+    // Manual approval (the default): the demo approves through the admin use case.
+    services = await createTestServices();
+    // An admin made first does not count as someone else's data.
+    await createAdmin(services, { email: "admin@example.com", password: "admin-password-1" });
+    outcome = await loadDemo(services, { scale: "small" });
+  }, 60_000);
+  afterAll(() => services.close());
+
+  it("reports what it loaded", () => {
+    expect(outcome).toMatchObject({
+      status: "loaded",
+      counts: {
+        restaurants: small.restaurants,
+        customers: small.customers,
+        branches: small.restaurants * small.branchesPerRestaurant,
+        dishes: small.restaurants * small.dishesPerMenu,
+      },
+    });
+  });
+
+  it("makes approved restaurants with QR codes, logos and covers, approved in the audit log", async () => {
+    const { db } = services.database;
+    const restaurants = await db.selectFrom("restaurant").selectAll().execute();
+    expect(restaurants.map((r) => r.email).toSorted()).toEqual(
+      DEMO_RESTAURANTS.slice(0, small.restaurants).map(restaurantEmail).toSorted(),
+    );
+    for (const r of restaurants) {
+      expect(r.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`)).toBe(true);
+      expect(r).toMatchObject({ approvalStatus: "approved", isactive: 1, country: "Pakistan" });
+      expect(r.restQRcode).toBe(`http://localhost:3000/r/${r.urlName}`);
+      expect(r.restQRimg).toMatch(/^data:image\/png;base64,/);
+      expect(imageIdOf(r.profileImageUrl)).not.toBeNull();
+      expect(imageIdOf(r.coverImageUrl)).not.toBeNull();
+      await stored(services, r.profileImageUrl);
+      expect(r.restNoofBranches).toBe(small.branchesPerRestaurant);
+      expect(r.restPriceavg).toBeGreaterThan(0);
+      // Joined in the past, not all in the same minute.
+      expect(Date.parse(r.timestamp)).toBeLessThan(Date.now() - 29 * DAY_MS);
+    }
+    const approvals = await db
+      .selectFrom("audit_log")
+      .select("targetId")
+      .where("action", "=", "restaurant.approve")
+      .execute();
+    expect(approvals.map((a) => a.targetId).toSorted()).toEqual(restaurants.map((r) => r.id).toSorted());
+  });
+
+  it("gives each restaurant a general menu of sections and items with three stored pictures", async () => {
+    const { db } = services.database;
+    const restaurants = await db.selectFrom("restaurant").select(["id", "restType"]).execute();
+    for (const r of restaurants) {
+      const sections = await db
+        .selectFrom("menu_section")
+        .select(["id", "sectionNumber"])
+        .where("restaurantId", "=", r.id)
+        .where("branchId", "is", null)
+        .orderBy("sectionNumber")
+        .execute();
+      expect(sections.map((s) => s.sectionNumber)).toEqual([1, 2]);
+      const items = await db
+        .selectFrom("menu_item")
+        .selectAll()
+        .where("restaurantId", "=", r.id)
+        .where("branchId", "is", null)
+        .execute();
+      expect(items).toHaveLength(small.dishesPerMenu);
+      const categories = itemCategoriesFor(r.restType);
+      for (const item of items) {
+        expect(item.itemPriceRange).toBe(priceRangeOf(item.price));
+        const category = categories.find((c) => c.category === item.itemCat);
+        expect(category?.subcategories, `${item.name}: ${item.itemCat}`).toContain(item.itemSubCat);
+        for (const url of [item.topView, item.frontView, item.sideView]) await stored(services, url);
+        expect(new Set([item.topView, item.frontView, item.sideView]).size).toBe(3);
+      }
+    }
+  });
+
+  it("makes branches in Islamabad and Rawalpindi with QR codes and a copy of the menu", async () => {
+    const { db } = services.database;
+    const branches = await db
+      .selectFrom("branch")
+      .innerJoin("restaurant", "restaurant.id", "branch.restaurantId")
+      .selectAll("branch")
+      .execute();
+    expect(branches).toHaveLength(small.restaurants * small.branchesPerRestaurant);
+    for (const b of branches) {
+      expect(b.branchQRcode).toBe(
+        `http://localhost:3000/r/${b.urlName}/branch/${encodeURIComponent(b.branchUrl)}`,
+      );
+      expect(b.branchQRimg).toMatch(/^data:image\/png;base64,/);
+      expect(["Islamabad", "Rawalpindi"]).toContain(b.cityLabel);
+      expect(b.provinceLabel).not.toBe("");
+      expect(b.areaLabel).not.toBe("");
+      expect(b.address).not.toBe("");
+      const copies = await db
+        .selectFrom("menu_item")
+        .select(sql<number>`count(*)`.as("count"))
+        .where("branchId", "=", b.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(copies.count)).toBe(small.dishesPerMenu);
+    }
+  });
+
+  it("makes customers, some with a photo", async () => {
+    const customers = await services.database.db.selectFrom("customer").selectAll().execute();
+    expect(customers.map((c) => c.email).toSorted()).toEqual(
+      DEMO_CUSTOMERS.slice(0, small.customers).map(customerEmail).toSorted(),
+    );
+    expect(customers.filter((c) => imageIdOf(c.profileImageUrl)).length).toBe(small.customers / 2);
+  });
+
+  it("posts reviews with stored photos, and restaurant ratings match their reviews", async () => {
+    const { db } = services.database;
+    const reviews = await db.selectFrom("review").selectAll().execute();
+    const branches = await db.selectFrom("branch").select("id").execute();
+    for (const b of branches) {
+      expect(reviews.filter((r) => r.branchId === b.id).length).toBeGreaterThanOrEqual(2);
+    }
+    const photos = reviews.flatMap((r) => JSON.parse(r.reviewPics) as string[]);
+    expect(photos.length).toBeGreaterThanOrEqual(small.restaurants);
+    for (const url of photos) await stored(services, url);
+    for (const r of reviews) {
+      expect(r.rating).toBeGreaterThanOrEqual(1);
+      expect(r.rating).toBeLessThanOrEqual(5);
+      expect(r.review).not.toBe("");
+      const age = Date.now() - Date.parse(r.timestamp);
+      expect(age).toBeGreaterThan(DAY_MS / 2);
+      expect(age).toBeLessThan(122 * DAY_MS);
+    }
+    const restaurants = await db
+      .selectFrom("restaurant")
+      .select(["id", "restRating", "restNoofReviews"])
+      .execute();
+    for (const r of restaurants) {
+      const own = reviews.filter((review) => review.restaurantId === r.id);
+      const average = own.reduce((sum, review) => sum + review.rating, 0) / own.length;
+      expect(r.restNoofReviews).toBe(own.length);
+      expect(r.restRating).toBeCloseTo(Math.round(average * 100) / 100, 5);
+    }
+  });
+
+  it("rates dishes, so best sellers have data, with exact averages", async () => {
+    const { db } = services.database;
+    const items = await db
+      .selectFrom("menu_item")
+      .select(["id", "restaurantId", "itemRating", "itemRatingBy"])
+      .where("branchId", "is", null)
+      .execute();
+    const ratings = await db.selectFrom("item_rating").selectAll().execute();
+    for (const restaurantId of new Set(items.map((i) => i.restaurantId))) {
+      expect(items.some((i) => i.restaurantId === restaurantId && i.itemRatingBy > 0)).toBe(true);
+    }
+    for (const item of items) {
+      const own = ratings.filter((r) => r.itemId === item.id);
+      expect(item.itemRatingBy).toBe(own.length);
+      const average = own.length ? own.reduce((sum, r) => sum + r.rating, 0) / own.length : 0;
+      expect(item.itemRating).toBeCloseTo(Math.round(average * 100) / 100, 5);
+    }
+  });
+
+  it("prints logins that work and the pages to visit", async () => {
+    const text = describeDemo(outcome, services.env.PUBLIC_URL);
+    const owner = restaurantEmail(DEMO_RESTAURANTS[0]!);
+    const customer = customerEmail(DEMO_CUSTOMERS[0]!);
+    expect(text).toContain(owner);
+    expect(text).toContain(customer);
+    expect(text).toContain(DEMO_PASSWORD);
+    expect(text).toContain("npm run admin -- create --email");
+    expect(text).toContain("http://localhost:3000/r/margallakarahihouse/branch/f-7markaz");
+    for (const [email, role] of [
+      [owner, "restaurant"],
+      [customer, "customer"],
+    ] as const) {
+      const result = await logIn(
+        services,
+        { email, password: DEMO_PASSWORD },
+        { headers: new Headers(), ip: "127.0.0.1" },
+      );
+      expect(result).toMatchObject({ ok: true, role });
+    }
+  });
+
+  it("changes nothing when run again on the demo database", async () => {
+    const before = await tableSizes(services);
+    const again = await loadDemo(services, { scale: "small" });
+    expect(again).toEqual({ status: "already-loaded", counts: (outcome as { counts: unknown }).counts });
+    expect(describeDemo(again, services.env.PUBLIC_URL)).toContain("already loaded");
+    expect(await tableSizes(services)).toEqual(before);
+  });
+});
+
+describe("the demo loader on a database with other data", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices();
+  });
+  afterAll(() => services.close());
+
+  const uploads = () => {
+    const dir = path.join(services.dataDir, "uploads");
+    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).length : 0;
+  };
+
+  it("refuses when a customer or restaurant is not demo data, and writes nothing", async () => {
+    const customer = await signUpCustomer(services, customerInput(), new Headers());
+    expect(customer.ok).toBe(true);
+    const before = await tableSizes(services);
+    const filesBefore = uploads();
+
+    const refused = await loadDemo(services, { scale: "small" });
+    expect(refused).toEqual({ status: "refused", nonDemo: { restaurants: 0, customers: 1 } });
+    expect(describeDemo(refused, services.env.PUBLIC_URL)).toMatch(/^Refused: .*Nothing was written\./s);
+    expect(await tableSizes(services)).toEqual(before);
+
+    const restaurant = await signUpRestaurant(services, restaurantInput(), new Headers());
+    expect(restaurant.ok).toBe(true);
+    const withRestaurant = await tableSizes(services);
+    expect(await loadDemo(services, { scale: "small" })).toEqual({
+      status: "refused",
+      nonDemo: { restaurants: 1, customers: 1 },
+    });
+    expect(await tableSizes(services)).toEqual(withRestaurant);
+    expect(uploads()).toBe(filesBefore);
+  });
+});
