@@ -9,11 +9,11 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { ToastHost } from "./components/ui/toasts.tsx";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "./features/accounts/accounts.server.ts";
 import { nonceContext } from "./server/context.ts";
@@ -63,17 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" aria-busy={busy} className="mx-auto w-full max-w-6xl px-4 py-6">
           {children}
         </main>
-        {/* SPEC §2: top-right, dark, 4000 ms, no progress bar, click to close, pause on hover and focus loss, draggable. */}
-        <ToastContainer
-          position="top-right"
-          theme="dark"
-          autoClose={4000}
-          hideProgressBar
-          closeOnClick
-          pauseOnHover
-          pauseOnFocusLoss
-          draggable
-        />
+        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -5,11 +5,12 @@ import express from "express";
 import helmet from "helmet";
 import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
 import { serveMedia } from "~/server/media/serve-media.server.ts";
+import { pageCacheMiddleware } from "~/server/page-cache-middleware.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { createAdmin } from "~/features/accounts/accounts.server.ts";
@@ -135,19 +136,26 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
     60 * 60 * 1000,
   ).unref();
 
-  app.all(
-    "/{*any}",
-    createRequestHandler({
-      build,
-      mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext(_req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(nonceContext, res.locals.nonce as string);
-        return context;
-      },
-    }),
-  );
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
+  const loadContext = (res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(nonceContext, res.locals.nonce as string);
+    return context;
+  };
+  if (env.PAGE_CACHE) {
+    const handle = createWebRequestHandler(build, mode);
+    app.get(
+      "/{*any}",
+      pageCacheMiddleware({
+        db: services.database.db,
+        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+        log,
+        render: (request, res) => handle(request, loadContext(res)),
+      }),
+    );
+  }
+  app.all("/{*any}", createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(res) }));
   return { app, services };
 }
 

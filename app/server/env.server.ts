@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   VIDEO_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Anonymous public pages, kept per process and keyed by content versions (exact).
+  PAGE_CACHE: flag.default(true),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

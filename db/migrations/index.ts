@@ -4,6 +4,7 @@ import { menus } from "./0002-menus.ts";
 import { branches } from "./0003-branches.ts";
 import { reviews } from "./0004-reviews.ts";
 import { adminAndDiscovery } from "./0005-admin-and-discovery.ts";
+import { contentVersions } from "./0006-content-versions.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0003-branches": branches,
   "0004-reviews": reviews,
   "0005-admin-and-discovery": adminAndDiscovery,
+  "0006-content-versions": contentVersions,
 };

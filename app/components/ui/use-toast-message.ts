@@ -1,13 +1,15 @@
 import { useEffect } from "react";
-import { toast } from "react-toastify";
 import type { ToastMessage } from "~/lib/toast.ts";
+import { loadToastify } from "./toasts.tsx";
 
 /** Shows a server-sent toast once per message id. */
 export function useToastMessage(message: ToastMessage | null | undefined) {
   const id = message?.id;
   useEffect(() => {
     if (!message) return;
-    toast(message.message, { type: message.level, toastId: message.id });
+    void loadToastify().then(({ toast }) => {
+      toast(message.message, { type: message.level, toastId: message.id });
+    });
     // The id identifies the message; the object itself is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);

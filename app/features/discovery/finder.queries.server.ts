@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
-import { PRICE_BANDS, type FinderPrice } from "./finder.schema.ts";
+import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
 
 /** Filters as the queries take them: places already turned into the stored slugs. */
 export interface RestaurantQuery {

@@ -1,22 +1,6 @@
 import { z } from "zod";
 import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
-
-/** SPEC §9's finder options (types come from the reference data, which holds SPEC's four). */
-export const FINDER_RATINGS = ["1", "2", "3", "4", "5"] as const;
-export const FINDER_PRICES = ["Low", "Medium", "High"] as const;
-export type FinderPrice = (typeof FINDER_PRICES)[number];
-
-/**
- * Rs. bands for SPEC's Low / Medium / High: a dish's price, or a restaurant's
- * average price (restPriceavg). Upper bounds are exclusive.
- */
-export const PRICE_BANDS: Record<FinderPrice, { min: number; max: number | null; label: string }> = {
-  Low: { min: 0, max: 500, label: "Low (under Rs. 500)" },
-  Medium: { min: 500, max: 2000, label: "Medium (Rs. 500 to 1,999)" },
-  High: { min: 2000, max: null, label: "High (Rs. 2,000 and more)" },
-};
-
-export const FINDER_PAGE_SIZE = 12;
+import { FINDER_PRICES, FINDER_RATINGS, type FinderTab } from "./finder.options.ts";
 
 // A value outside the options is ignored rather than refused: a hand-edited or
 // old shared link still shows results.
@@ -47,7 +31,6 @@ export const itemFinderSchema = z.object({
 
 export type RestaurantFilters = z.infer<typeof restaurantFinderSchema>;
 export type ItemFilters = z.infer<typeof itemFinderSchema>;
-export type FinderTab = "restaurants" | "items";
 
 /**
  * The finder's state lives in the URL (?tab=items&city=…), so a search can be

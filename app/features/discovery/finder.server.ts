@@ -1,6 +1,7 @@
 import { toSlug } from "~/lib/slug.ts";
 import type { Services } from "~/server/services.server.ts";
-import { FINDER_PAGE_SIZE, type ItemFilters, type RestaurantFilters } from "./finder.schema.ts";
+import { FINDER_PAGE_SIZE } from "./finder.options.ts";
+import type { ItemFilters, RestaurantFilters } from "./finder.schema.ts";
 import * as q from "./finder.queries.server.ts";
 
 function paging(requested: number | undefined, total: number) {

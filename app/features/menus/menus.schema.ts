@@ -1,53 +1,9 @@
 import { z } from "zod";
 import { ITEM_TYPES, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
+import { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE } from "./menus.messages.ts";
 
-/** SPEC §5 and §8, word for word, plus Foodverse's own. */
-export const MENU_MESSAGES = {
-  sectionNameMissing: "Please enter a section name",
-  sectionNameEmpty: "Section name cannot be empty",
-  sectionAdded: "Section added successfully",
-  sectionAddFailed: "Failed to add section",
-  sectionsLoadFailed: "Failed to load sections.",
-  sectionDeleted: "Section and its items deleted",
-  sectionDeleteFailed: "Failed to delete section",
-  sectionUpdated: "Section updated",
-  sectionUpdateFailed: "Error updating section",
-  notAuthenticated: "Not authenticated",
-  userDataNotFound: "User data not found",
-  sectionNotFound: "Section not found",
-  sectionLoadFailed: "Failed to load section",
-  selectSection: "Please select a section",
-  positionPositive: "Position in section must be greater than 0.",
-  positionTaken: (position: number) =>
-    `Position ${position} already exists in this section. Choose another position or use Edit to change that item.`,
-  itemAdded: "Item added successfully",
-  itemAddFailed: "Error adding item",
-  itemsRefreshFailed: "Could not refresh item list",
-  itemsLoadFailed: "Failed to load sections and items",
-  itemDeleted: "Item deleted",
-  itemDeleteFailed: "Item deletion failed",
-  itemNotFound: "Item not found",
-  itemLoadFailed: "Error loading item",
-  itemUpdated: "Item updated successfully!",
-  itemUpdateFailed: "Error updating item",
-  imageMissing: (view: string) => `Please add the ${view} image.`,
-  deleteItemConfirm: (name: string) => `Delete item "${name}"?`,
-  noSections: "No sections found.",
-  noItems: "No items in this section.",
-  noMenu: "No menu data available.",
-  itemPageNotFound: "Item Not Found",
-  soldOutOn: "Marked as sold out",
-  soldOutOff: "Back on the menu",
-  moved: "Order updated",
-  rated: "Thanks for rating this dish",
-} as const;
-
-export const ITEM_VIEWS = [
-  { field: "topView", label: "top" },
-  { field: "frontView", label: "front" },
-  { field: "sideView", label: "side" },
-] as const;
-export type ItemView = (typeof ITEM_VIEWS)[number]["field"];
+export { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE };
+export type { ItemView } from "./menus.messages.ts";
 
 const note = z.string().trim().max(500, "Use at most 500 characters.").optional().default("");
 
@@ -108,5 +64,3 @@ export const addItemSchema = editItemSchema.extend({
 export const rateItemSchema = z.object({
   rating: z.coerce.number().int().min(1, "Choose 1 to 5 stars.").max(5, "Choose 1 to 5 stars."),
 });
-
-export const SECTIONS_PER_PAGE = 4;

@@ -1,34 +1,19 @@
 import { z } from "zod";
+import {
+  REVIEW_MESSAGES,
+  MAX_REVIEW_PHOTOS,
+  REVIEWS_PER_PAGE,
+  RECENT_REVIEWS_PER_RESTAURANT,
+  RESTAURANTS_PER_REVIEWS_PAGE,
+} from "./reviews.messages.ts";
 
-/** SPEC §2/§8 texts, word for word, and Foodverse's own. */
-export const REVIEW_MESSAGES = {
-  loading: "Loading...",
-  loadingBranch: "Loading branch information...",
-  ratingMissing: "Please choose a rating from 1 to 5 stars.",
-  posted: "Thanks! Your review was posted.",
-  postFailed: "Your review could not be posted. Please try again.",
-  oncePerDay: "You have already reviewed this branch today. You can post again tomorrow.",
-  tooManyPhotos: (max: number) => `Add at most ${max} photos.`,
-  customersOnly: "Only customer accounts can write reviews.",
-  deleteConfirm: "Are you sure you want to delete this review?",
-  deleted: "Review deleted successfully!",
-  deleteFailed: "Something went wrong while deleting the review.",
-  none: "You haven't submitted any reviews yet",
-  noneForBranch: "No reviews yet for this branch.",
-  noRecent: "No recent reviews for this restaurant",
-  unknownDate: "Unknown date",
-  replySaved: "Your reply was saved.",
-  replyMissing: "Please write a reply.",
-  reported: "Thanks, the review was reported.",
-  alreadyReported: "You have already reported this review.",
-  reasonMissing: "Please say what is wrong with this review.",
-  notFound: "Review not found",
-} as const;
-
-export const MAX_REVIEW_PHOTOS = 6;
-export const REVIEWS_PER_PAGE = 10;
-export const RECENT_REVIEWS_PER_RESTAURANT = 10;
-export const RESTAURANTS_PER_REVIEWS_PAGE = 6;
+export {
+  REVIEW_MESSAGES,
+  MAX_REVIEW_PHOTOS,
+  REVIEWS_PER_PAGE,
+  RECENT_REVIEWS_PER_RESTAURANT,
+  RESTAURANTS_PER_REVIEWS_PAGE,
+};
 
 export const reviewSchema = z.object({
   rating: z.coerce

@@ -7,7 +7,7 @@ import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
-import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-item";
 

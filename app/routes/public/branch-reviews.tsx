@@ -5,7 +5,7 @@ import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { ReportForm } from "~/features/reviews/components/review-tools.tsx";
 import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
 import { branchReviewsPage } from "~/features/reviews/reviews-read.server.ts";
-import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { branchRatingOf } from "~/features/seo/ratings.server.ts";
 import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";

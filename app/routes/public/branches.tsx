@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
+import { BRANCH_MESSAGES } from "~/features/branches/branches.messages.ts";
 import { publicBranches } from "~/features/branches/branches.server.ts";
 import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";

@@ -6,7 +6,7 @@ import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { publicItem } from "~/features/menus/menu-read.server.ts";
-import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { rateItem } from "~/features/menus/menus.server.ts";
 import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";

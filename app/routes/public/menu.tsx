@@ -4,7 +4,7 @@ import { getViewer } from "~/features/accounts/accounts.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { MenuSections } from "~/features/menus/components/menu-sections.tsx";
 import { publicMenu } from "~/features/menus/menu-read.server.ts";
-import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { menuJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";

@@ -3,7 +3,7 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { recentReviewsPage } from "~/features/reviews/reviews-read.server.ts";
-import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";

@@ -5,7 +5,7 @@ import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { ReplyForm, ReportForm } from "~/features/reviews/components/review-tools.tsx";
 import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
 import { restaurantRecentReviews } from "~/features/reviews/reviews-read.server.ts";
-import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
+import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { restaurantRatingOf } from "~/features/seo/ratings.server.ts";
 import { restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";

@@ -9,7 +9,7 @@ import {
   TASTES,
   type CountryLocations,
 } from "~/lib/reference-data.ts";
-import { FINDER_PRICES, FINDER_RATINGS, PRICE_BANDS, type FinderTab } from "../finder.schema.ts";
+import { FINDER_PRICES, FINDER_RATINGS, PRICE_BANDS, type FinderTab } from "../finder.options.ts";
 
 export interface City {
   label: string;

@@ -3,7 +3,7 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx
 import { ImageField } from "~/components/ui/image-field.tsx";
 import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
 import { ITEM_TYPES, PRICE_RANGES, TASTES, type ItemCategory } from "~/lib/reference-data.ts";
-import { ITEM_VIEWS } from "../menus.schema.ts";
+import { ITEM_VIEWS } from "../menus.messages.ts";
 
 type Values = (key: string) => string | undefined;
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Stars } from "~/components/ui/stars.tsx";
 import { imageIdOf, imageUrl } from "~/lib/media.ts";
-import { REVIEW_MESSAGES } from "../reviews.schema.ts";
+import { REVIEW_MESSAGES } from "../reviews.messages.ts";
 
 export interface ReviewCardData {
   id: string;
