@@ -1,0 +1,131 @@
+// Starts the production build of the app (server.ts with NODE_ENV=production)
+// on 127.0.0.1 with its own data folder, and stops it by its pid.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
+const BUILD_ENTRY = path.join(REPO_ROOT, "build", "server", "index.js");
+
+/** Builds the app once if there is no build yet; a bench run never rebuilds an existing one. */
+export function ensureBuild(): void {
+  if (fs.existsSync(BUILD_ENTRY)) return;
+  console.error("No build found: building first (npm run build)…");
+  const built = spawnSync("npm", ["run", "build"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (built.status !== 0) throw new Error("npm run build failed");
+}
+
+/** A port nobody listens on right now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-bench-"));
+}
+
+export function removeDataDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export interface AppServer {
+  url: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  /** Reuse a port (so that pages rendered by two runs carry the same URLs). */
+  port?: number;
+  env?: Record<string, string>;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${stderr()}`);
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the app did not become ready within 60 s:\n${stderr()}`);
+}
+
+/** Starts `server.ts` from the build with APPROVAL_MODE=auto and LOG_LEVEL=warn. */
+export async function startApp(options: StartOptions): Promise<AppServer> {
+  ensureBuild();
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: options.dataDir,
+    APPROVAL_MODE: "auto",
+    LOG_LEVEL: "warn",
+    // The fixture signs several accounts up from one address in a few seconds.
+    AUTH_RATE_LIMIT: "off",
+    ...options.env,
+  };
+  // Always SQLite in the data folder: the scale benchmark covers PostgreSQL.
+  delete env.DATABASE_URL;
+  delete env.UPLOAD_DIR;
+  // process.execPath is the Node 24 that npm put first on PATH for this script.
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let errors = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    errors = (errors + chunk).slice(-20_000);
+  });
+  try {
+    await waitUntilReady(url, child, () => errors);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    port,
+    pid,
+    dataDir: options.dataDir,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      process.kill(pid, "SIGTERM");
+      const timer = setTimeout(() => {
+        if (child.exitCode === null && child.signalCode === null) process.kill(pid, "SIGKILL");
+      }, 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

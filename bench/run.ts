@@ -1,0 +1,233 @@
+// `npm run bench`: every benchmark of issue 8 in one run, one table.
+//   npm run bench                                 full run (10 s per load, 1 Lighthouse run per page)
+//   npm run bench -- --quick                      2 s per load, 1 s warm-up (a smoke run)
+//   npm run bench -- --duration 10 --warmup 2 --connections 50 --runs 3 --gzip
+//   npm run bench -- --skip lighthouse,scale      parts: budget, throughput, lighthouse, weight, scale
+//   npm run bench -- --scale-sizes 1000,10000     sizes handed to `npm run bench:scale`
+// Builds first if there is no build (never rebuilds one). Writes reports/bench.json.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { measureJsBudget, type JsBudgetResult } from "./js-budget.ts";
+import { lighthouseFigures, runLighthouse, type LighthouseScores } from "./lighthouse.ts";
+import {
+  LOAD_FLAGS,
+  loadOptionsFromFlags,
+  memoryFigures,
+  runThroughput,
+  throughputFigures,
+  type ThroughputResult,
+} from "./throughput.ts";
+import { runWeight, weightFigures, type WeightResult } from "./weight.ts";
+import { ensureBuild, REPO_ROOT } from "./lib/app-server.ts";
+import { figuresTable, numberFlag, progress, type Figure } from "./lib/figures.ts";
+import { openSession } from "./lib/session.ts";
+import { formatKB } from "./lib/table.ts";
+
+const PARTS = ["budget", "throughput", "lighthouse", "weight", "scale"] as const;
+type Part = (typeof PARTS)[number];
+
+const { values } = parseArgs({
+  options: {
+    ...LOAD_FLAGS,
+    runs: { type: "string" },
+    quick: { type: "boolean", default: false },
+    skip: { type: "string", default: "" },
+    "scale-sizes": { type: "string", default: "1000" },
+  },
+});
+const skip = new Set(values.skip.split(",").filter(Boolean));
+for (const part of skip) {
+  if (!PARTS.includes(part as Part))
+    throw new Error(`--skip: unknown part ${part} (parts: ${PARTS.join(", ")})`);
+}
+const runs = (part: Part) => !skip.has(part);
+const loadOptions = loadOptionsFromFlags(
+  values.quick
+    ? { duration: "2", warmup: "1", ...values }
+    : (values as Record<string, string | boolean | undefined>),
+);
+const lighthouseRuns = Math.max(1, numberFlag(values.runs, 1, "runs"));
+const log = progress;
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))),
+  };
+}
+
+function jsBudgetFigures(result: JsBudgetResult): Figure[] {
+  const publicRoutes = result.routes.filter((r) => r.public);
+  const heaviest = publicRoutes.toSorted((a, b) => b.jsGzipBytes - a.jsGzipBytes)[0];
+  const over = publicRoutes.filter((r) => r.overBudget);
+  if (!heaviest) return [];
+  return [
+    {
+      part: "js budget",
+      measure: `build: heaviest public route (${heaviest.path})`,
+      value: `${formatKB(heaviest.jsGzipBytes)} JS gzip`,
+      ratio: over.length ? `${over.length} of ${publicRoutes.length} public routes over` : undefined,
+      budget: `≤ ${formatKB(result.budgetBytes)}`,
+      ok: over.length === 0,
+    },
+  ];
+}
+
+interface ScaleOutcome {
+  command: string;
+  exitCode: number | null;
+  report: unknown;
+  note?: string;
+}
+
+async function runScale(sizes: string): Promise<ScaleOutcome> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  const command = `npm run --silent bench:scale -- --sizes ${sizes}`;
+  if (!pkg.scripts?.["bench:scale"] || !fs.existsSync(path.join(REPO_ROOT, "bench", "scale.ts"))) {
+    return { command, exitCode: null, report: null, note: "skipped: no bench:scale script yet" };
+  }
+  const reportFile = path.join(REPO_ROOT, "reports", "bench-scale.json");
+  const started = Date.now();
+  log(`scale: ${command}`);
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "bench:scale", "--", "--sizes", sizes], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("exit", (code) => resolve(code));
+  });
+  const fresh = fs.existsSync(reportFile) && fs.statSync(reportFile).mtimeMs >= started;
+  const report = fresh ? (JSON.parse(fs.readFileSync(reportFile, "utf8")) as unknown) : null;
+  return { command, exitCode, report, note: fresh ? undefined : "no fresh reports/bench-scale.json" };
+}
+
+/** Reads bench/scale.ts's report (reports/bench-scale.json) into figures, defensively. */
+function scaleFigures(outcome: ScaleOutcome): Figure[] {
+  const part = "scale";
+  const report = outcome.report as {
+    budgetMs?: number;
+    runs?: { db: string; size: number; pages?: { page: string; serverP95: number }[] }[];
+    growth?: { page: string; db: string; from: number; to: number; factor: number }[];
+  } | null;
+  if (!report?.runs) {
+    return [{ part, measure: outcome.command, value: outcome.note ?? `exit code ${outcome.exitCode}` }];
+  }
+  const budget = report.budgetMs ?? 30;
+  const figures: Figure[] = [];
+  for (const run of report.runs) {
+    for (const page of run.pages ?? []) {
+      figures.push({
+        part,
+        measure: `${page.page}, p95 server time, ${run.db}, ${run.size.toLocaleString("en")} restaurants`,
+        value: `${page.serverP95.toFixed(1)} ms`,
+        budget: `≤ ${budget} ms`,
+        ok: page.serverP95 <= budget,
+      });
+    }
+  }
+  for (const g of report.growth ?? []) {
+    figures.push({
+      part,
+      measure: `${g.page}, growth ${g.db} ${g.from.toLocaleString("en")} → ${g.to.toLocaleString("en")}`,
+      value: `${g.factor.toFixed(2)}×`,
+      budget: "~1×",
+    });
+  }
+  return figures;
+}
+
+const startedAt = new Date();
+const machineAtStart = machine();
+ensureBuild();
+
+const figures: Figure[] = [];
+let jsBudget: JsBudgetResult | null = null;
+let throughput: ThroughputResult | null = null;
+let lighthouse: LighthouseScores[] | null = null;
+let weight: WeightResult | null = null;
+let scale: ScaleOutcome | null = null;
+
+if (runs("budget")) {
+  jsBudget = measureJsBudget();
+  figures.push(...jsBudgetFigures(jsBudget));
+}
+
+if (runs("throughput") || runs("lighthouse") || runs("weight")) {
+  const session = await openSession(log);
+  try {
+    if (runs("throughput")) {
+      throughput = await runThroughput(session, loadOptions, log);
+      figures.push(...throughputFigures(throughput));
+    } else {
+      await session.restart();
+    }
+    if (runs("lighthouse")) {
+      log("Lighthouse, mobile profile…");
+      lighthouse = await runLighthouse(session.app.url, session.fixture, lighthouseRuns, log);
+      figures.push(...lighthouseFigures(lighthouse));
+    }
+    if (runs("weight")) {
+      log("page weight in Chromium (Pixel 7 profile)…");
+      weight = await runWeight(session.app.url, session.fixture, log);
+      figures.push(...weightFigures(weight));
+    }
+    if (throughput) figures.push(...memoryFigures(throughput));
+  } finally {
+    await session.close();
+  }
+}
+
+if (runs("scale")) {
+  scale = await runScale(values["scale-sizes"]);
+  figures.push(...scaleFigures(scale));
+}
+
+const machineAtEnd = machine();
+const header = [
+  `Foodverse benchmarks, ${startedAt.toISOString()}`,
+  `machine: ${machineAtStart.cpus} × ${machineAtStart.cpuModel}, ${machineAtStart.memoryGiB} GiB, ${machineAtStart.os}, Node ${machineAtStart.node}`,
+  `load average at start ${machineAtStart.loadAverage.join(" ")}, at end ${machineAtEnd.loadAverage.join(" ")} (timings are noisy when it is above 0)`,
+  `load: ${loadOptions.connections} connections, ${loadOptions.warmup} s warm-up + ${loadOptions.duration} s per figure, ${
+    loadOptions.headers?.["accept-encoding"] ? "gzip" : "identity"
+  } encoding; Lighthouse runs per page: ${lighthouseRuns}`,
+];
+console.log(`\n${header.join("\n")}\n`);
+console.log(figuresTable(figures));
+for (const page of lighthouse ?? []) {
+  if (page.consoleErrors.length === 0) continue;
+  console.log(
+    `\nLighthouse saw console errors on ${page.path}:\n  ${[...new Set(page.consoleErrors)].join("\n  ")}`,
+  );
+}
+
+const reportFile = path.join(REPO_ROOT, "reports", "bench.json");
+fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+fs.writeFileSync(
+  reportFile,
+  `${JSON.stringify(
+    {
+      date: startedAt.toISOString(),
+      machine: { ...machineAtStart, loadAverageAtEnd: machineAtEnd.loadAverage },
+      options: { load: loadOptions, lighthouseRuns, skipped: [...skip], scaleSizes: values["scale-sizes"] },
+      figures,
+      jsBudget,
+      throughput,
+      lighthouse,
+      weight,
+      scale,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nWrote ${path.relative(REPO_ROOT, reportFile)}`);
