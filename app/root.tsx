@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   data,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
@@ -14,6 +15,7 @@ import "./app.css";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ToastHost } from "./components/ui/toasts.tsx";
+import { isStaticForVisitors } from "./lib/static-page.ts";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "./features/accounts/accounts.server.ts";
 import { nonceContext } from "./server/context.ts";
@@ -42,6 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.nonce;
   const busy = useNavigation().state === "loading";
+  const matches = useMatches();
+  const page = matches.at(-1);
+  const scripts =
+    Boolean(root?.viewer || root?.toast) || !page || page.id === "root" || !isStaticForVisitors(page.handle);
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -64,8 +70,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <ToastHost />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -54,6 +54,7 @@ test("a restaurant's menu stays hidden until an admin approves it, and the audit
   await page.getByLabel("Reason for suspending (the owner sees it)").fill("Kitchen inspection");
   await page.getByRole("button", { name: "Suspend" }).click();
   await expect(toast(page, `${owner.name} suspended. Its menus are hidden.`)).toBeVisible();
+  await expect(page.getByText("Status: Suspended")).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByText("Mutton Karahi")).toHaveCount(0);
 

@@ -13,6 +13,9 @@ import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-reviews";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

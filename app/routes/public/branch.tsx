@@ -17,6 +17,9 @@ import { publicPrice } from "~/lib/price.ts";
 import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 // The page a phone opens after scanning a table's QR code: server-rendered and light.
 export async function loader({ request, context, params }: Route.LoaderArgs) {

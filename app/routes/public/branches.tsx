@@ -7,6 +7,9 @@ import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branches";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const found = await publicBranches(servicesOf(context), params.restaurantName);

@@ -1,5 +1,8 @@
 import { originOf, seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/coming-soon";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 // A placeholder: shareable, but nothing for search engines to index.
 export function meta({ matches }: Route.MetaArgs) {

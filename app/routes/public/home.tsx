@@ -10,6 +10,9 @@ import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
 import { withContext } from "~/lib/json-ld.ts";
 import { originOf, seoMeta, SITE_NAME, type MetaMatches } from "~/lib/seo.ts";
 import type { loader as rootLoader } from "~/root.tsx";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 export const meta = ({ matches }: { matches: MetaMatches }) => {
   const origin = originOf(matches);

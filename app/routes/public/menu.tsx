@@ -12,6 +12,9 @@ import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/menu";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

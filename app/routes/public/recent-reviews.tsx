@@ -8,6 +8,9 @@ import { originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return seoMeta({

@@ -7,6 +7,9 @@ import { absoluteUrl, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurants";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 const PER_PAGE = 24;
 

@@ -43,7 +43,7 @@ const TABS: { tab: FinderTab; label: string }[] = [
 
 /** SPEC §2 Finder: two tabs of filters, with real results under the form (DESIGN §4.8). */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { tab, searched, values, cities, total, page, pages } = loaderData;
+  const { tab, searched, values, cities, total, more, page, pages } = loaderData;
   const { search } = useLocation();
   const noun =
     tab === "items" ? (total === 1 ? "dish" : "dishes") : total === 1 ? "restaurant" : "restaurants";
@@ -69,7 +69,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="results" className="flex flex-col gap-4">
         <h2 id="results" className="text-xl font-bold" aria-live="polite">
           {searched
-            ? `${total} ${noun} found`
+            ? `${more ? `More than ${total.toLocaleString("en")}` : total} ${noun} found`
             : tab === "items"
               ? "Top rated dishes"
               : "Top rated restaurants"}
