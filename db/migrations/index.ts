@@ -5,6 +5,7 @@ import { branches } from "./0003-branches.ts";
 import { reviews } from "./0004-reviews.ts";
 import { adminAndDiscovery } from "./0005-admin-and-discovery.ts";
 import { contentVersions } from "./0006-content-versions.ts";
+import { scaleIndexes } from "./0007-scale-indexes.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004-reviews": reviews,
   "0005-admin-and-discovery": adminAndDiscovery,
   "0006-content-versions": contentVersions,
+  "0007-scale-indexes": scaleIndexes,
 };

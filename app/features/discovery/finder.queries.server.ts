@@ -1,4 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import {
+  sql,
+  SqliteAdapter,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+} from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
 
@@ -22,10 +29,43 @@ export interface ItemQuery {
   itemType?: string;
 }
 
+function likePattern(text: string) {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Case-insensitive "contains" on both databases (PostgreSQL's LIKE is case-sensitive). */
 function contains(column: string, text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+}
+
+/**
+ * How a query over dishes is driven (docs/decisions/0011-scale-indexes.md):
+ * "filters" lets the database start from the most selective filter's index
+ * (a trigram index for a name, a city's branches…) and sort what matches;
+ * "rank" walks dishes best rated first (index menu_item_rank) and stops at the
+ * page, the cheap way when many dishes match. Both return the same rows.
+ */
+export type ItemStrategy = "filters" | "rank";
+
+const isSqlite = (db: Kysely<DB>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * A dish name containing the text. On SQLite, a text of three characters or more
+ * is first looked up in the FTS5 trigram index (migration 0007), then checked
+ * with the same "contains" as everywhere, so the rows are exactly those of the
+ * plain scan. In "rank" form the name is wrapped so no name index drives the query.
+ */
+function nameContains(db: Kysely<DB>, text: string, strategy: ItemStrategy) {
+  if (strategy === "rank") {
+    return sql<SqlBool>`lower(menu_item.name || '') like ${likePattern(text)} escape '\\'`;
+  }
+  if (isSqlite(db) && [...text].length >= 3) {
+    const phrase = `"${text.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`menu_item.rowid in (
+      select rowid from menu_item_name_fts where menu_item_name_fts match ${phrase}
+    ) and ${contains("menu_item.name", text)}`;
+  }
+  return contains("menu_item.name", text);
 }
 
 function inBand(column: Expression<number>, price: FinderPrice) {
@@ -85,11 +125,17 @@ export async function findRestaurants(db: Kysely<DB>, f: RestaurantQuery, offset
     .execute();
 }
 
-export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery) {
-  const row = await db
+/** How many restaurants match, counting no further than `upTo` (the finder shows "more than …" past it). */
+export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery, upTo: number) {
+  const found = db
     .selectFrom("restaurant")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select(sql<number>`1`.as("one"))
     .where((eb) => restaurantWhere(eb, f))
+    .limit(upTo)
+    .as("found");
+  const row = await db
+    .selectFrom(found)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -97,30 +143,89 @@ export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery) 
 /**
  * Dishes where they are served: every branch's copy (with its own price), and
  * the general menu of a restaurant that has no branch yet. Approved menus only.
+ * The conditions on the restaurant and the branch, for `eb` where both are in scope.
  */
-function itemsBase(db: Kysely<DB>, f: ItemQuery) {
+function placeWhere(eb: ExpressionBuilder<DB, "menu_item" | "restaurant" | "branch">, f: ItemQuery) {
+  const conditions: Expression<SqlBool>[] = [
+    eb("restaurant.approvalStatus", "=", "approved"),
+    eb.or([eb("menu_item.branchId", "is not", null), eb("restaurant.restNoofBranches", "=", 0)]),
+  ];
+  if (f.country)
+    conditions.push(eb(sql<string>`coalesce(branch.country, restaurant.country)`, "=", f.country));
+  if (f.citySlug) conditions.push(eb("branch.city", "=", f.citySlug));
+  if (f.areaSlug) conditions.push(eb("branch.area", "=", f.areaSlug));
+  return eb.and(conditions);
+}
+
+/** The conditions on the dish itself; in "rank" form wrapped so that no index but the rank one drives. */
+function dishWhere(
+  db: Kysely<DB>,
+  eb: ExpressionBuilder<DB, "menu_item">,
+  f: ItemQuery,
+  strategy: ItemStrategy,
+) {
   const price = sql<number>`coalesce(menu_item."priceOverride", menu_item.price)`;
+  const column = (name: "itemTaste" | "itemType") =>
+    strategy === "rank"
+      ? sql<string>`${sql.ref(`menu_item.${name}`)} || ''`
+      : sql.ref<string>(`menu_item.${name}`);
+  const conditions: Expression<SqlBool>[] = [];
+  if (f.text) conditions.push(nameContains(db, f.text, strategy));
+  if (f.price) conditions.push(inBand(price, f.price));
+  if (f.taste) conditions.push(eb(column("itemTaste"), "=", f.taste));
+  if (f.itemType) conditions.push(eb(column("itemType"), "=", f.itemType));
+  return eb.and(conditions);
+}
+
+function itemsBase(db: Kysely<DB>, f: ItemQuery) {
   return db
     .selectFrom("menu_item")
     .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
     .leftJoin("branch", "branch.id", "menu_item.branchId")
-    .where("restaurant.approvalStatus", "=", "approved")
-    .where((eb) =>
-      eb.or([eb("menu_item.branchId", "is not", null), eb("restaurant.restNoofBranches", "=", 0)]),
-    )
-    .$if(Boolean(f.text), (qb) => qb.where(contains("menu_item.name", f.text!)))
-    .$if(Boolean(f.country), (qb) =>
-      qb.where(sql<string>`coalesce(branch.country, restaurant.country)`, "=", f.country!),
-    )
-    .$if(Boolean(f.citySlug), (qb) => qb.where("branch.city", "=", f.citySlug!))
-    .$if(Boolean(f.areaSlug), (qb) => qb.where("branch.area", "=", f.areaSlug!))
-    .$if(Boolean(f.price), (qb) => qb.where(inBand(price, f.price!)))
-    .$if(Boolean(f.taste), (qb) => qb.where("menu_item.itemTaste", "=", f.taste!))
-    .$if(Boolean(f.itemType), (qb) => qb.where("menu_item.itemType", "=", f.itemType!));
+    .where((eb) => placeWhere(eb, f))
+    .where((eb) => dishWhere(db, eb, f, "filters"));
 }
 
-export async function findItems(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
-  return itemsBase(db, f)
+/** One page of dish ids best rated first, walking menu_item_rank; the place is checked per dish. */
+function rankedPageIds(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
+  return db
+    .selectFrom("menu_item")
+    .select("menu_item.id")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("restaurant")
+          .leftJoin("branch", "branch.id", "menu_item.branchId")
+          .select(sql<number>`1`.as("one"))
+          .whereRef("restaurant.id", "=", "menu_item.restaurantId")
+          .where((inner) => placeWhere(inner, f)),
+      ),
+    )
+    .where((eb) => dishWhere(db, eb, f, "rank"))
+    .orderBy("menu_item.itemRating", "desc")
+    .orderBy("menu_item.itemRatingBy", "desc")
+    .orderBy("menu_item.name")
+    .orderBy("menu_item.id")
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function findItems(
+  db: Kysely<DB>,
+  f: ItemQuery,
+  offset: number,
+  limit: number,
+  strategy: ItemStrategy = "filters",
+) {
+  const query =
+    strategy === "rank"
+      ? db
+          .selectFrom("menu_item")
+          .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+          .leftJoin("branch", "branch.id", "menu_item.branchId")
+          .where("menu_item.id", "in", rankedPageIds(db, f, offset, limit))
+      : itemsBase(db, f);
+  return query
     .select([
       "menu_item.id",
       "menu_item.name",
@@ -142,13 +247,18 @@ export async function findItems(db: Kysely<DB>, f: ItemQuery, offset: number, li
     .orderBy("menu_item.itemRatingBy", "desc")
     .orderBy("menu_item.name")
     .orderBy("menu_item.id")
-    .offset(offset)
-    .limit(limit)
+    .$if(strategy === "filters", (qb) => qb.offset(offset).limit(limit))
     .execute();
 }
 
-export async function countFoundItems(db: Kysely<DB>, f: ItemQuery) {
-  const row = await itemsBase(db, f)
+/** How many dishes match, counting no further than `upTo`. */
+export async function countFoundItems(db: Kysely<DB>, f: ItemQuery, upTo: number) {
+  const found = itemsBase(db, f)
+    .select(sql<number>`1`.as("one"))
+    .limit(upTo)
+    .as("found");
+  const row = await db
+    .selectFrom(found)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -4,10 +4,21 @@ import { FINDER_PAGE_SIZE } from "./finder.options.ts";
 import type { ItemFilters, RestaurantFilters } from "./finder.schema.ts";
 import * as q from "./finder.queries.server.ts";
 
-function paging(requested: number | undefined, total: number) {
+/**
+ * Results are counted up to this many (docs/decisions/0011-scale-indexes.md):
+ * past it the page says "more than 1000" and offers that many, so a broad search
+ * costs the same whatever the number of restaurants.
+ */
+export const FINDER_COUNT_CAP = 1000;
+/** Broad dish searches walk the best rated dishes for their first pages, then sort what matches. */
+const RANK_WALK_PAGES = 5;
+
+function paging(requested: number | undefined, counted: number) {
+  const more = counted > FINDER_COUNT_CAP;
+  const total = Math.min(counted, FINDER_COUNT_CAP);
   const pages = Math.max(1, Math.ceil(total / FINDER_PAGE_SIZE));
   const page = Math.min(requested ?? 1, pages);
-  return { page, pages, total, offset: (page - 1) * FINDER_PAGE_SIZE };
+  return { page, pages, total, more, offset: (page - 1) * FINDER_PAGE_SIZE };
 }
 
 /** Restaurant Locator: best rated first, then the most reviewed. */
@@ -21,9 +32,9 @@ export async function findRestaurants(services: Services, f: RestaurantFilters) 
     minRating: f.rating ? Number(f.rating) : undefined,
     price: f.price,
   };
-  const p = paging(f.page, await q.countFoundRestaurants(db, query));
+  const p = paging(f.page, await q.countFoundRestaurants(db, query, FINDER_COUNT_CAP + 1));
   const results = p.total === 0 ? [] : await q.findRestaurants(db, query, p.offset, FINDER_PAGE_SIZE);
-  return { page: p.page, pages: p.pages, total: p.total, results };
+  return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
 }
 
 /** Item Finder: best rated dishes first, then the most rated. */
@@ -38,7 +49,12 @@ export async function findItems(services: Services, f: ItemFilters) {
     taste: f.taste,
     itemType: f.itemType,
   };
-  const p = paging(f.page, await q.countFoundItems(db, query));
-  const results = p.total === 0 ? [] : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE);
-  return { page: p.page, pages: p.pages, total: p.total, results };
+  const p = paging(f.page, await q.countFoundItems(db, query, FINDER_COUNT_CAP + 1));
+  // Many matches: the best rated walk finds a page within a few hundred dishes.
+  // Few matches (or a deep page of a narrow search): start from the filters and sort.
+  const narrowed = Boolean(query.text || query.citySlug || query.price || query.taste || query.itemType);
+  const strategy =
+    p.more && (p.page <= RANK_WALK_PAGES || !narrowed) ? ("rank" as const) : ("filters" as const);
+  const results = p.total === 0 ? [] : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, strategy);
+  return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
 }

@@ -161,19 +161,21 @@ export async function authorReviews(db: Db, authorId: string) {
  */
 export async function latestReviewsOf(db: Db, restaurantIds: string[], perRestaurant: number) {
   if (restaurantIds.length === 0) return [];
-  const ranked = reviewCards(db)
-    .where("review.restaurantId", "in", restaurantIds)
-    .select(
+  // Ranked on the review table alone (index review_restaurant_time), then only
+  // the chosen reviews are joined to their authors, branches and replies.
+  const ranked = db
+    .selectFrom("review")
+    .select([
+      "review.id",
       sql<number>`row_number() over (partition by review."restaurantId" order by review."timestamp" desc)`.as(
         "rank",
       ),
-    );
-  return db
-    .selectFrom(ranked.as("ranked"))
-    .selectAll()
-    .where("rank", "<=", perRestaurant)
-    .orderBy("timestamp", "desc")
-    .execute();
+    ])
+    .where("review.hidden", "=", 0)
+    .where("review.restaurantId", "in", restaurantIds)
+    .as("ranked");
+  const chosen = db.selectFrom(ranked).select("ranked.id").where("ranked.rank", "<=", perRestaurant);
+  return reviewCards(db).where("review.id", "in", chosen).orderBy("review.timestamp", "desc").execute();
 }
 
 export async function restaurantsPage(db: Db, offset: number, limit: number) {

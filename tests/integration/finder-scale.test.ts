@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getViewer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
+import { addBranch } from "~/features/branches/branches.server.ts";
+import * as q from "~/features/discovery/finder.queries.server.ts";
+import * as menus from "~/features/menus/menus.server.ts";
+import { restaurantInput } from "../setup/factories.ts";
+import { photoWithGps } from "../setup/images.ts";
+import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+
+// The SCALE fixes (docs/decisions/0011-scale-indexes.md) must not change what the
+// finder finds: the best-rated walk, the trigram lookup and the capped count give
+// the rows of the plain queries, in the same order.
+
+let services: TestServices;
+let ownerId = "";
+const itemIds = new Map<string, string>();
+
+const DISHES = [
+  { name: "Chicken Karahi", taste: "Spicy", type: "Non-Veg", price: 1200, rating: 4.5 },
+  { name: "MUTTON karahi", taste: "Spicy", type: "Non-Veg", price: 2200, rating: 4.5 },
+  { name: "Karahi Paneer", taste: "Savory", type: "Veg", price: 900, rating: 3 },
+  { name: "100% Mango Juice", taste: "Sweet", type: "Vegan", price: 300, rating: 4.5 },
+  { name: "Under_score Tea", taste: "Sweet", type: "Veg", price: 150, rating: 0 },
+  { name: 'Say "Cheese" Naan', taste: "Savory", type: "Veg", price: 120, rating: 2 },
+  { name: "Kheer", taste: "Sweet", type: "Veg", price: 350, rating: 5 },
+  { name: "Seekh Kebab", taste: "Spicy", type: "Non-Veg", price: 800, rating: 3 },
+] as const;
+
+beforeAll(async () => {
+  services = await createTestServices({ APPROVAL_MODE: "manual" });
+  const photo = await photoWithGps(64, 64);
+  const signup = await signUpRestaurant(
+    services,
+    restaurantInput({ restName: "Scale Karahi House", restType: "Desi", country: "Pakistan" }),
+    new Headers(),
+  );
+  if (!signup.ok) throw new Error(signup.message);
+  const viewer = (await getViewer(services, headersWithCookies(signup.headers)))!;
+  ownerId = viewer.userId;
+  const section = await menus.addSection(services, ownerId, { originalName: "Menu" });
+  if (!section.ok) throw new Error(section.message);
+  for (const [i, dish] of DISHES.entries()) {
+    const item = await menus.addItem(services, ownerId, {
+      values: {
+        sectionId: section.id,
+        positionInSection: String(i + 1),
+        name: dish.name,
+        price: String(dish.price),
+        itemPriceRange: "0-500",
+        itemTaste: dish.taste,
+        itemCat: "Other",
+        itemSubCat: "Other",
+        itemType: dish.type,
+      },
+      files: new Map([
+        ["topView", photo],
+        ["frontView", photo],
+        ["sideView", photo],
+      ]),
+    });
+    if (!item.ok) throw new Error(item.message);
+    itemIds.set(dish.name, item.id);
+    // Ties on purpose: the order falls through to the count, the name and the id.
+    await services.database.db
+      .updateTable("menu_item")
+      .set({ itemRating: dish.rating, itemRatingBy: dish.rating ? 2 : 0 })
+      .where("id", "=", item.id)
+      .execute();
+  }
+  for (const branch of [
+    { branchName: "Blue Area", cityLabel: "Islamabad", areaLabel: "Blue Area" },
+    { branchName: "F-7", cityLabel: "Islamabad", areaLabel: "F-7" },
+    { branchName: "Saddar", cityLabel: "Rawalpindi", areaLabel: "Saddar" },
+  ]) {
+    const provinceLabel = branch.cityLabel === "Islamabad" ? "Islamabad Capital Territory" : "Punjab";
+    const added = await addBranch(services, ownerId, { ...branch, provinceLabel });
+    if (!added.ok) throw new Error(added.message);
+  }
+  await decideRestaurant(services, COMMAND_LINE, viewer.urlName!, { intent: "approve" });
+}, 60_000);
+afterAll(() => services.close());
+
+const QUERIES: q.ItemQuery[] = [
+  {},
+  { country: "Pakistan" },
+  { country: "Pakistan", citySlug: "islamabad", taste: "Spicy" },
+  { country: "Pakistan", citySlug: "islamabad", areaSlug: "f-7" },
+  { price: "Medium", itemType: "Non-Veg" },
+  { price: "High" },
+  { text: "karahi" },
+  { text: "KARAHI", citySlug: "rawalpindi", country: "Pakistan" },
+  { text: "100%" },
+  { text: "r_s" },
+  { text: "_" },
+  { text: '"cheese"' },
+  { text: "ka" },
+  { text: "no such dish" },
+];
+
+const names = (rows: { name: string; branchName: string | null }[]) =>
+  rows.map((r) => `${r.name} @ ${r.branchName ?? "general"}`);
+
+describe("finder at scale", () => {
+  it("walks the best rated dishes to the same rows as the filtered sort", async () => {
+    const { db } = services.database;
+    for (const query of QUERIES) {
+      for (const [offset, limit] of [
+        [0, 100],
+        [0, 5],
+        [5, 5],
+      ] as const) {
+        const filtered = await q.findItems(db, query, offset, limit, "filters");
+        const ranked = await q.findItems(db, query, offset, limit, "rank");
+        expect(names(ranked), JSON.stringify({ query, offset })).toEqual(names(filtered));
+      }
+    }
+  });
+
+  it("finds a piece of a name exactly as a scan does, case and wildcards included", async () => {
+    const { db } = services.database;
+    const all = await q.findItems(db, {}, 0, 1000, "filters");
+    const contains = (text: string) =>
+      all.filter((r) => r.name.toLowerCase().includes(text.toLowerCase())).map((r) => r.id);
+    for (const text of ["karahi", "KARAHI", "100%", "r_s", '"cheese"', "ka", "ahi p", "no such dish"]) {
+      const found = await q.findItems(db, { text }, 0, 1000, "filters");
+      expect(found.map((r) => r.id).toSorted(), text).toEqual(contains(text).toSorted());
+    }
+    // Three branch copies and the general menu (hidden: the restaurant has branches).
+    expect(await q.countFoundItems(db, { text: "karahi" }, 1001)).toBe(9);
+  });
+
+  it("keeps the name index in step with renamed and deleted dishes", async () => {
+    const { db } = services.database;
+    const kebab = itemIds.get("Seekh Kebab")!;
+    const updated = await menus.updateItemDetails(services, ownerId, kebab, {
+      values: {
+        name: "Seekh Karahi",
+        price: "800",
+        itemPriceRange: "500-1000",
+        itemTaste: "Spicy",
+        itemType: "Non-Veg",
+        positionInSection: "8",
+      },
+      files: new Map(),
+    });
+    expect(updated.ok).toBe(true);
+    // The general item is renamed; its branch copies keep the name they were copied with.
+    await services.database.db
+      .updateTable("menu_item")
+      .set({ name: "Seekh Karahi" })
+      .where("name", "=", "Seekh Kebab")
+      .execute();
+    expect(await q.countFoundItems(db, { text: "seekh karahi" }, 1001)).toBe(3);
+    expect(await q.countFoundItems(db, { text: "kebab" }, 1001)).toBe(0);
+
+    await services.database.db.deleteFrom("menu_item").where("name", "=", "Kheer").execute();
+    expect(await q.countFoundItems(db, { text: "kheer" }, 1001)).toBe(0);
+  });
+
+  it("counts no further than asked", async () => {
+    const { db } = services.database;
+    const everything = await q.countFoundItems(db, {}, 1_000_000);
+    expect(everything).toBeGreaterThan(5);
+    expect(await q.countFoundItems(db, {}, 5)).toBe(5);
+    expect(await q.countFoundRestaurants(db, {}, 1_000_000)).toBe(1);
+    expect(await q.countFoundRestaurants(db, { text: "karahi" }, 1)).toBe(1);
+  });
+});
