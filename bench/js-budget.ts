@@ -1,11 +1,14 @@
 // CI check (no server needed): after `npm run build`, the gzip size of all the
-// JavaScript a visitor of each public route downloads on first load (the client
-// entry, the root route and the page's route module, with their static imports)
-// must stay within DESIGN §5's budget. Exits 1 when a public route is over it.
+// JavaScript an anonymous visitor of each public route downloads on first load
+// (the client entry, the root route and the page's route module, with their
+// static imports; nothing for a route marked STATIC_FOR_VISITORS, whose visitors
+// get no scripts) must stay within DESIGN §5's budget. Exits 1 when a public
+// route is over it; exit 2 when there is no build.
 //   npm run check:js-budget            public routes
 //   npm run check:js-budget -- --all   every route (only public ones gate)
 import { parseArgs } from "node:util";
 import {
+  isStaticForVisitors,
   loadClientManifest,
   publicRouteIds,
   routeDownload,
@@ -15,29 +18,48 @@ import { formatKB, markdownTable } from "./lib/table.ts";
 
 export const JS_BUDGET_BYTES = 110_000;
 
+export interface RouteBudget extends RouteDownload {
+  public: boolean;
+  /** Anonymous visitors get no scripts on this route (its handle is STATIC_FOR_VISITORS). */
+  staticForVisitors: boolean;
+  /** What an anonymous visitor downloads: 0 on a static route, else the hydrating bundle. */
+  visitorJsGzipBytes: number;
+  overBudget: boolean;
+}
+
 export interface JsBudgetResult {
   budgetBytes: number;
-  routes: (RouteDownload & { public: boolean; overBudget: boolean })[];
+  routes: RouteBudget[];
+  /** The heaviest chunks among public routes that send visitors scripts. */
   heaviestChunks: { file: string; gzipBytes: number; publicRoutes: number }[];
 }
 
 export function measureJsBudget(): JsBudgetResult {
   const manifest = loadClientManifest();
   const publicIds = new Set(publicRouteIds(manifest));
-  const routes = Object.values(manifest.routes)
+  const routes: RouteBudget[] = Object.values(manifest.routes)
     .filter((route) => route.id !== "root" && route.hasDefaultExport)
     .map((route) => {
       const download = routeDownload(manifest, route.id);
       const isPublic = publicIds.has(route.id);
+      const staticForVisitors = isPublic && isStaticForVisitors(route.id);
+      const visitorJsGzipBytes = staticForVisitors ? 0 : download.jsGzipBytes;
       return {
         ...download,
         public: isPublic,
-        overBudget: isPublic && download.jsGzipBytes > JS_BUDGET_BYTES,
+        staticForVisitors,
+        visitorJsGzipBytes,
+        overBudget: isPublic && visitorJsGzipBytes > JS_BUDGET_BYTES,
       };
     })
-    .toSorted((a, b) => Number(b.public) - Number(a.public) || b.jsGzipBytes - a.jsGzipBytes);
+    .toSorted(
+      (a, b) =>
+        Number(b.public) - Number(a.public) ||
+        b.visitorJsGzipBytes - a.visitorJsGzipBytes ||
+        b.jsGzipBytes - a.jsGzipBytes,
+    );
   const chunkUse = new Map<string, { gzipBytes: number; publicRoutes: number }>();
-  for (const route of routes.filter((r) => r.public)) {
+  for (const route of routes.filter((r) => r.public && !r.staticForVisitors)) {
     for (const chunk of route.chunks) {
       const entry = chunkUse.get(chunk.file) ?? { gzipBytes: chunk.gzipBytes, publicRoutes: 0 };
       entry.publicRoutes += 1;
@@ -60,40 +82,57 @@ function main() {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(2);
   }
-  const shown = result.routes.filter((r) => values.all || r.public);
+  const budget = formatKB(result.budgetBytes);
   console.log(
-    `JavaScript a first-time visitor downloads, gzip (budget ${formatKB(result.budgetBytes)} per public route)\n`,
+    `JavaScript an anonymous first-time visitor downloads, gzip (budget ${budget} per public route).`,
   );
-  console.log(
-    markdownTable(
-      ["route", "path", "public", "files", "JS gzip", "JS raw", "CSS gzip", "verdict"],
-      shown.map((r) => [
-        r.routeId,
-        r.path,
-        r.public ? "yes" : "no",
-        String(r.chunks.length),
-        formatKB(r.jsGzipBytes),
-        formatKB(r.jsRawBytes),
-        formatKB(r.cssGzipBytes),
-        r.public ? (r.overBudget ? `OVER by ${formatKB(r.jsGzipBytes - result.budgetBytes)}` : "ok") : "",
-      ]),
-    ),
-  );
-  console.log("\nHeaviest chunks on public routes:\n");
+  console.log("'hydrated' is the bundle whenever scripts are sent (signed-in people, pending toasts).\n");
   console.log(
     markdownTable(
-      ["chunk", "gzip", "public routes using it"],
-      result.heaviestChunks.map((c) => [c.file, formatKB(c.gzipBytes), String(c.publicRoutes)]),
+      [
+        "route",
+        "path",
+        "public",
+        "visitors get scripts",
+        "visitor JS",
+        "hydrated JS (files)",
+        "CSS",
+        "verdict",
+      ],
+      result.routes
+        .filter((r) => values.all || r.public)
+        .map((r) => [
+          r.routeId,
+          r.path,
+          r.public ? "yes" : "no",
+          r.staticForVisitors ? "no (static)" : "yes",
+          formatKB(r.visitorJsGzipBytes),
+          `${formatKB(r.jsGzipBytes)} (${r.chunks.length})`,
+          formatKB(r.cssGzipBytes),
+          r.public
+            ? r.overBudget
+              ? `OVER by ${formatKB(r.visitorJsGzipBytes - result.budgetBytes)}`
+              : "ok"
+            : "",
+        ]),
     ),
   );
+  if (result.heaviestChunks.length > 0) {
+    console.log("\nHeaviest chunks on public routes that send visitors scripts:\n");
+    console.log(
+      markdownTable(
+        ["chunk", "gzip", "such routes using it"],
+        result.heaviestChunks.map((c) => [c.file, formatKB(c.gzipBytes), String(c.publicRoutes)]),
+      ),
+    );
+  }
+  const publicCount = result.routes.filter((r) => r.public).length;
   const over = result.routes.filter((r) => r.overBudget);
   if (over.length > 0) {
-    console.error(
-      `\n${over.length} public route(s) over the ${formatKB(result.budgetBytes)} JavaScript budget.`,
-    );
+    console.error(`\n${over.length} of ${publicCount} public routes over the ${budget} JavaScript budget.`);
     process.exit(1);
   }
-  console.log(`\nAll ${result.routes.filter((r) => r.public).length} public routes are within the budget.`);
+  console.log(`\nAll ${publicCount} public routes are within the ${budget} JavaScript budget.`);
 }
 
 if (import.meta.main) main();

@@ -48,6 +48,21 @@ export function publicRouteIds(manifest: ClientManifest): string[] {
     .map((r) => r.id);
 }
 
+/**
+ * Read-only public pages send anonymous visitors no scripts at all when their route
+ * module says so (`export const handle = STATIC_FOR_VISITORS`, app/lib/static-page.ts;
+ * root.tsx then leaves <Scripts> out). Read from the route's source file.
+ */
+export function isStaticForVisitors(routeId: string): boolean {
+  for (const ext of [".tsx", ".ts", ".jsx", ".js"]) {
+    const file = path.join(REPO_ROOT, "app", `${routeId}${ext}`);
+    if (!fs.existsSync(file)) continue;
+    const source = fs.readFileSync(file, "utf8");
+    return /export\s+const\s+handle\s*=\s*STATIC_FOR_VISITORS\b|staticForVisitors\s*:\s*true/.test(source);
+  }
+  return false;
+}
+
 /** The URL pattern of a route (its parents' paths joined). */
 export function routePath(manifest: ClientManifest, routeId: string): string {
   const parts: string[] = [];
