@@ -18,6 +18,23 @@ import { formatKB, markdownTable } from "./lib/table.ts";
 
 export const JS_BUDGET_BYTES = 110_000;
 
+/**
+ * Pages that still hydrate for every visitor and are over the budget today: each
+ * may not grow past the size it has now (+2%), so CI catches growth while the debt
+ * is worked off (docs/performance.md). React 19 + React Router's runtime alone is
+ * ≈ 106 KB, so only pages that need scripts for everyone are listed.
+ */
+export const KNOWN_OVER_BUDGET: Record<string, number> = {
+  "routes/public/menu-item": 132_000, // the Embla carousel (autoplay, swipe)
+  "routes/public/branch-item": 131_000, // the same carousel
+  "routes/public/search": 126_000, // cities fetched as a country is chosen
+  "routes/public/restaurant": 122_000, // Read More / Show Less
+};
+
+function allowanceOf(routeId: string): number {
+  return KNOWN_OVER_BUDGET[routeId] ?? JS_BUDGET_BYTES;
+}
+
 export interface RouteBudget extends RouteDownload {
   public: boolean;
   /** Anonymous visitors get no scripts on this route (its handle is STATIC_FOR_VISITORS). */
@@ -49,7 +66,7 @@ export function measureJsBudget(): JsBudgetResult {
         public: isPublic,
         staticForVisitors,
         visitorJsGzipBytes,
-        overBudget: isPublic && visitorJsGzipBytes > JS_BUDGET_BYTES,
+        overBudget: isPublic && visitorJsGzipBytes > allowanceOf(route.id),
       };
     })
     .toSorted(
@@ -111,8 +128,10 @@ function main() {
           formatKB(r.cssGzipBytes),
           r.public
             ? r.overBudget
-              ? `OVER by ${formatKB(r.visitorJsGzipBytes - result.budgetBytes)}`
-              : "ok"
+              ? `OVER by ${formatKB(r.visitorJsGzipBytes - allowanceOf(r.routeId))}`
+              : r.visitorJsGzipBytes > result.budgetBytes
+                ? `over ${budget} (known, ceiling ${formatKB(allowanceOf(r.routeId))})`
+                : "ok"
             : "",
         ]),
     ),
@@ -132,7 +151,12 @@ function main() {
     console.error(`\n${over.length} of ${publicCount} public routes over the ${budget} JavaScript budget.`);
     process.exit(1);
   }
-  console.log(`\nAll ${publicCount} public routes are within the ${budget} JavaScript budget.`);
+  const known = result.routes.filter((r) => r.public && r.visitorJsGzipBytes > result.budgetBytes);
+  console.log(
+    known.length > 0
+      ? `\n${publicCount - known.length} of ${publicCount} public routes within ${budget}; ${known.length} over it, none past its recorded ceiling.`
+      : `\nAll ${publicCount} public routes are within the ${budget} JavaScript budget.`,
+  );
 }
 
 if (import.meta.main) main();

@@ -10,7 +10,7 @@ import * as build from "virtual:react-router/server-build";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
 import { serveMedia } from "~/server/media/serve-media.server.ts";
-import { pageCacheMiddleware } from "~/server/page-cache-middleware.server.ts";
+import { createPageCache } from "~/server/page-cache-middleware.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { createAdmin } from "~/features/accounts/accounts.server.ts";
@@ -55,6 +55,25 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
+  const loadContext = (res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(nonceContext, res.locals.nonce as string);
+    return context;
+  };
+  const renderWeb = createWebRequestHandler(build, mode);
+  // Hits are answered before logging and header middleware: the page keeps its headers.
+  const pageCache = env.PAGE_CACHE
+    ? createPageCache({
+        db: services.database.db,
+        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+        log,
+        render: (request, res) => renderWeb(request, loadContext(res)),
+      })
+    : null;
+  if (pageCache) app.get("/{*any}", pageCache.serveHit);
 
   app.use(
     pinoHttp({
@@ -136,25 +155,7 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
     60 * 60 * 1000,
   ).unref();
 
-  const mode = env.NODE_ENV === "production" ? "production" : "development";
-  const loadContext = (res: express.Response) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(nonceContext, res.locals.nonce as string);
-    return context;
-  };
-  if (env.PAGE_CACHE) {
-    const handle = createWebRequestHandler(build, mode);
-    app.get(
-      "/{*any}",
-      pageCacheMiddleware({
-        db: services.database.db,
-        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-        log,
-        render: (request, res) => handle(request, loadContext(res)),
-      }),
-    );
-  }
+  if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
   app.all("/{*any}", createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(res) }));
   return { app, services };
 }

@@ -28,21 +28,21 @@ function toRequest(req: express.Request, signal: AbortSignal): Request {
   return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers, signal });
 }
 
-function send(req: express.Request, res: express.Response, page: CachedPage, outcome: "HIT" | "MISS") {
-  const csp = res.getHeader("content-security-policy");
-  const nonce = res.locals.nonce as string;
-  if (typeof csp === "string" && nonce !== page.nonce) {
-    res.setHeader("content-security-policy", csp.replaceAll(nonce, page.nonce));
-  }
-  res.setHeader("cache-control", CACHE_CONTROL);
-  res.setHeader("vary", "Accept-Encoding, Cookie");
-  res.setHeader("etag", page.etag);
+// Set per request by the middleware in front; never replayed from a cached page.
+const PER_REQUEST_HEADERS = new Set([
+  "x-request-id",
+  "set-cookie",
+  "date",
+  "content-length",
+  "content-encoding",
+]);
+
+function sendPage(req: express.Request, res: express.Response, page: CachedPage, outcome: "HIT" | "MISS") {
   res.setHeader("x-page-cache", outcome);
   if (req.get("if-none-match") === page.etag) {
     res.status(304).end();
     return;
   }
-  for (const [name, value] of page.headers) res.setHeader(name, value);
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   if (gzip) res.setHeader("content-encoding", "gzip");
   res.status(page.status).end(gzip ? page.gzip : page.body);
@@ -64,15 +64,16 @@ async function sendUncached(res: express.Response, response: Response) {
  * page depends on (read from the database on every request, so several
  * processes sharing one database stay exact), and the URL. Everything else
  * (signed-in visitors, forms, other pages) goes on to the normal handler.
+ *
+ * Two middlewares: `serveHit` goes first of all, so a hit costs one indexed
+ * query and a write of bytes kept gzipped with their headers (security headers
+ * included, with the nonce the page was rendered with); `renderAndStore` sits
+ * where pages are rendered and keeps what a miss produced.
  */
-export function pageCacheMiddleware(options: {
-  db: Kysely<DB>;
-  maxBytes: number;
-  log: Logger;
-  render: Render;
-}): express.RequestHandler {
+export function createPageCache(options: { db: Kysely<DB>; maxBytes: number; log: Logger; render: Render }) {
   const store = createPageStore(options.maxBytes);
-  return async (req, res, next) => {
+
+  const serveHit: express.RequestHandler = async (req, res, next) => {
     if (req.method !== "GET") return next();
     if (PERSONAL_COOKIE.test(req.get("cookie") ?? "")) return next();
     const scope = pageScope(req.path);
@@ -85,8 +86,17 @@ export function pageCacheMiddleware(options: {
       return next();
     }
     const hit = store.get(key);
-    if (hit) return send(req, res, hit, "HIT");
+    if (!hit) {
+      res.locals.pageCacheKey = key;
+      return next();
+    }
+    for (const [name, value] of hit.headers) res.setHeader(name, value);
+    sendPage(req, res, hit, "HIT");
+  };
 
+  const renderAndStore: express.RequestHandler = async (req, res, next) => {
+    const key = res.locals.pageCacheKey as string | undefined;
+    if (req.method !== "GET" || !key) return next();
     const controller = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
@@ -97,12 +107,25 @@ export function pageCacheMiddleware(options: {
         await sendUncached(res, response);
         return;
       }
-      const headers = [...response.headers].filter(([name]) => KEPT_HEADERS.has(name));
-      const page = cachedPage(Buffer.from(await response.arrayBuffer()), headers, res.locals.nonce as string);
-      store.set(key, page);
-      send(req, res, page, "MISS");
+      for (const [name, value] of response.headers) {
+        if (KEPT_HEADERS.has(name)) res.setHeader(name, value);
+      }
+      res.setHeader("cache-control", CACHE_CONTROL);
+      res.setHeader("vary", "Accept-Encoding, Cookie");
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+        value === undefined || PER_REQUEST_HEADERS.has(name)
+          ? []
+          : [[name, String(value)] as [string, string]],
+      );
+      const page = cachedPage(body, headers);
+      res.setHeader("etag", page.etag);
+      store.set(key, { ...page, headers: [...headers, ["etag", page.etag]] });
+      sendPage(req, res, page, "MISS");
     } catch (error) {
       next(error);
     }
   };
+
+  return { serveHit, renderAndStore };
 }

@@ -64,13 +64,12 @@ export interface CachedPage {
   body: Buffer;
   gzip: Buffer;
   etag: string;
-  /** The CSP nonce the page was rendered with; a hit answers with the same nonce. */
-  nonce: string;
 }
 
-export function cachedPage(body: Buffer, headers: [string, string][], nonce: string): CachedPage {
+/** The headers are the whole answer's, CSP nonce included: a hit replays them as they were. */
+export function cachedPage(body: Buffer, headers: [string, string][]): CachedPage {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  return { status: 200, headers, body, gzip: gzipSync(body), etag, nonce };
+  return { status: 200, headers, body, gzip: gzipSync(body), etag };
 }
 
 /** Per process, bounded by bytes; correctness comes from the version in the key, not from expiry. */
