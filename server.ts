@@ -12,13 +12,13 @@ type AppModule = typeof import("./server/app.ts");
 
 const server = express();
 server.disable("x-powered-by");
-server.use(compression());
 
 let appModule: AppModule;
+let devMiddlewares: express.RequestHandler | null = null;
 if (DEV) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  server.use(viteDevServer.middlewares);
+  devMiddlewares = viteDevServer.middlewares;
   appModule = (await viteDevServer.ssrLoadModule("./server/app.ts")) as AppModule;
 } else {
   if (!fs.existsSync(BUILD_ENTRY)) {
@@ -26,13 +26,20 @@ if (DEV) {
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  // Fingerprinted assets never change; everything else in public/ may.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
   appModule = (await import(BUILD_ENTRY)) as AppModule;
 }
 
-const { app, services } = await appModule.createApp();
+const { app, services, serveCachedPage } = await appModule.createApp();
+// A page cache hit is kept gzipped with its headers: it needs no static lookup or compression.
+if (serveCachedPage && !DEV) server.use(serveCachedPage);
+server.use(compression());
+if (devMiddlewares) {
+  server.use(devMiddlewares);
+} else {
+  // Fingerprinted assets never change; everything else in public/ may.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+}
 server.use(app);
 
 const { PORT: port, HOST: host } = services.env;

@@ -49,7 +49,12 @@ function sameOriginOnly(publicUrl: string): express.RequestHandler {
   };
 }
 
-export async function createApp(): Promise<{ app: express.Express; services: Services }> {
+export async function createApp(): Promise<{
+  app: express.Express;
+  services: Services;
+  /** For server.ts to mount ahead of everything: a page cache hit needs nothing else. */
+  serveCachedPage: express.RequestHandler | null;
+}> {
   const services = await getServices();
   const { env, log } = services;
   const app = express();
@@ -157,7 +162,7 @@ export async function createApp(): Promise<{ app: express.Express; services: Ser
 
   if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
   app.all("/{*any}", createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(res) }));
-  return { app, services };
+  return { app, services, serveCachedPage: pageCache?.serveHit ?? null };
 }
 
 /** For scripts/admin.ts: the CLI runs the same migrations and account code as the server. */

@@ -74,7 +74,8 @@ export function createPageCache(options: { db: Kysely<DB>; maxBytes: number; log
   const store = createPageStore(options.maxBytes);
 
   const serveHit: express.RequestHandler = async (req, res, next) => {
-    if (req.method !== "GET") return next();
+    // Already looked up (server.ts mounts this ahead of static files and compression too).
+    if (req.method !== "GET" || res.locals.pageCacheKey) return next();
     if (PERSONAL_COOKIE.test(req.get("cookie") ?? "")) return next();
     const scope = pageScope(req.path);
     if (!scope) return next();
