@@ -28,7 +28,6 @@ export const KNOWN_OVER_BUDGET: Record<string, number> = {
   "routes/public/menu-item": 132_000, // the Embla carousel (autoplay, swipe)
   "routes/public/branch-item": 131_000, // the same carousel
   "routes/public/search": 126_000, // cities fetched as a country is chosen
-  "routes/public/restaurant": 122_000, // Read More / Show Less
 };
 
 function allowanceOf(routeId: string): number {

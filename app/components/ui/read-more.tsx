@@ -1,23 +1,23 @@
-import { useState } from "react";
 import { truncateWords } from "~/lib/words.ts";
 
-/** SPEC §2/§9: about texts show 30 words, then Read More / Show Less. */
+/**
+ * SPEC §2/§9: about texts show 30 words, then Read More / Show Less. A native
+ * disclosure (details/summary), so it works, and is announced as expanded or
+ * collapsed, without any JavaScript: public pages send visitors none.
+ */
 export function ReadMore({ text, words = 30 }: { text: string; words?: number }) {
-  const [open, setOpen] = useState(false);
   const short = truncateWords(text, words);
+  if (!short.truncated) return <p className="whitespace-pre-line">{text}</p>;
   return (
-    <p className="whitespace-pre-line">
-      {open || !short.truncated ? text : short.text}{" "}
-      {short.truncated ? (
-        <button
-          type="button"
-          className="font-medium text-brand underline"
-          onClick={() => setOpen(!open)}
-          aria-expanded={open}
-        >
-          {open ? "Show Less" : "Read More"}
-        </button>
-      ) : null}
-    </p>
+    <div className="group/more">
+      <p className="whitespace-pre-line group-has-open/more:hidden">{short.text}</p>
+      <details className="group/details">
+        <summary className="inline-flex min-h-11 cursor-pointer list-none items-center font-medium text-brand underline [&::-webkit-details-marker]:hidden">
+          <span className="group-open/details:hidden">Read More</span>
+          <span className="hidden group-open/details:inline">Show Less</span>
+        </summary>
+        <p className="whitespace-pre-line">{text}</p>
+      </details>
+    </div>
   );
 }

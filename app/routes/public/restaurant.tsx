@@ -9,6 +9,9 @@ import { restaurantPath } from "~/lib/slug.ts";
 import { truncateWords } from "~/lib/words.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurant";
+import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
