@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { fieldErrors } from "~/features/accounts/accounts.schema.ts";
 import { fail, type Result } from "~/features/accounts/result.ts";
 import { moderateReview } from "~/features/reviews/reviews.server.ts";
+import { pageWindow } from "~/lib/paging.ts";
 import type { DB } from "~/server/db-schema.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import {
@@ -113,11 +114,7 @@ export async function decideReview(
 
 const ADMIN_PAGE = 20;
 
-function paging(requested: number, total: number) {
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE));
-  const page = Math.min(Math.max(1, Math.trunc(requested) || 1), pages);
-  return { page, pages, offset: (page - 1) * ADMIN_PAGE, limit: ADMIN_PAGE };
-}
+const paging = (requested: number, total: number) => pageWindow(requested, total, ADMIN_PAGE);
 
 export async function restaurantQueue(services: Services, status: RestaurantStatus, requested: number) {
   const { db } = services.database;

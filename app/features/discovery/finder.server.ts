@@ -1,3 +1,4 @@
+import { pageWindow } from "~/lib/paging.ts";
 import { toSlug } from "~/lib/slug.ts";
 import type { Services } from "~/server/services.server.ts";
 import { FINDER_PAGE_SIZE } from "./finder.options.ts";
@@ -16,9 +17,8 @@ const RANK_WALK_PAGES = 5;
 function paging(requested: number | undefined, counted: number) {
   const more = counted > FINDER_COUNT_CAP;
   const total = Math.min(counted, FINDER_COUNT_CAP);
-  const pages = Math.max(1, Math.ceil(total / FINDER_PAGE_SIZE));
-  const page = Math.min(requested ?? 1, pages);
-  return { page, pages, total, more, offset: (page - 1) * FINDER_PAGE_SIZE };
+  const { page, pages, offset } = pageWindow(requested, total, FINDER_PAGE_SIZE);
+  return { page, pages, total, more, offset };
 }
 
 /** Restaurant Locator: best rated first, then the most reviewed. */

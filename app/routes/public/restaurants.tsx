@@ -1,7 +1,6 @@
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
-import { listRestaurants } from "~/features/discovery/discovery.queries.server.ts";
-import { countRestaurants } from "~/features/reviews/reviews.queries.server.ts";
+import { restaurantListing } from "~/features/discovery/listing.server.ts";
 import { withContext } from "~/lib/json-ld.ts";
 import { absoluteUrl, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
@@ -11,7 +10,6 @@ import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 
 export const handle = STATIC_FOR_VISITORS;
 
-const PER_PAGE = 24;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
@@ -26,7 +24,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
           "@type": "ItemList",
           itemListElement: data.restaurants.map((r, i) => ({
             "@type": "ListItem",
-            position: (data.page - 1) * PER_PAGE + i + 1,
+            position: (data.page - 1) * data.perPage + i + 1,
             url: absoluteUrl(origin, restaurantPath(r.urlName)),
             name: r.restName,
           })),
@@ -36,11 +34,8 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = servicesOf(context).database;
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const pages = Math.max(1, Math.ceil((await countRestaurants(db)) / PER_PAGE));
-  const page = Math.min(Math.max(1, requested), pages);
-  return { restaurants: await listRestaurants(db, (page - 1) * PER_PAGE, PER_PAGE), page, pages };
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  return restaurantListing(servicesOf(context), requested);
 }
 
 /** SPEC §2 Restaurants listing: cards with logo and name, 3 a row on wide screens. */
