@@ -66,6 +66,8 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
                 width={960}
                 height={720}
                 loading={i === 0 ? "eager" : "lazy"}
+                // The first picture is the item page's largest paint: ask for it first.
+                fetchPriority={i === 0 ? "high" : "auto"}
                 className="aspect-[4/3] w-full object-cover"
               />
             </div>

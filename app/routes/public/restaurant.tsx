@@ -75,6 +75,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
             alt={`${r.restName} cover`}
             width={1152}
             height={256}
+            fetchPriority="high"
             className="h-40 w-full object-cover sm:h-64"
           />
         ) : null}
