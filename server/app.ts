@@ -76,6 +76,7 @@ export async function createApp(): Promise<{
         maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
         log,
         render: (request, res) => renderWeb(request, loadContext(res)),
+        clientDir: mode === "production" ? "build/client" : null,
       })
     : null;
   if (pageCache) app.get("/{*any}", pageCache.serveHit);

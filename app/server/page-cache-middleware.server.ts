@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type express from "express";
 import type { Logger } from "pino";
 import type { Kysely } from "kysely";
@@ -6,6 +8,7 @@ import {
   cachedPage,
   contentVersionKey,
   createPageStore,
+  inlineStylesheets,
   pageScope,
   type CachedPage,
 } from "./page-cache.server.ts";
@@ -70,8 +73,25 @@ async function sendUncached(res: express.Response, response: Response) {
  * included, with the nonce the page was rendered with); `renderAndStore` sits
  * where pages are rendered and keeps what a miss produced.
  */
-export function createPageCache(options: { db: Kysely<DB>; maxBytes: number; log: Logger; render: Render }) {
+export function createPageCache(options: {
+  db: Kysely<DB>;
+  maxBytes: number;
+  log: Logger;
+  render: Render;
+  /** The built client files (production), for stylesheets to inline; none in development. */
+  clientDir: string | null;
+}) {
   const store = createPageStore(options.maxBytes);
+  const assets = new Map<string, string | null>();
+  const readAsset = options.clientDir
+    ? (href: string) => {
+        if (!assets.has(href)) {
+          const file = path.join(options.clientDir!, path.normalize(href));
+          assets.set(href, fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null);
+        }
+        return assets.get(href) ?? null;
+      }
+    : null;
 
   const serveHit: express.RequestHandler = async (req, res, next) => {
     // Already looked up (server.ts mounts this ahead of static files and compression too).
@@ -113,7 +133,10 @@ export function createPageCache(options: { db: Kysely<DB>; maxBytes: number; log
       }
       res.setHeader("cache-control", CACHE_CONTROL);
       res.setHeader("vary", "Accept-Encoding, Cookie");
-      const body = Buffer.from(await response.arrayBuffer());
+      let body = Buffer.from(await response.arrayBuffer());
+      if (readAsset && response.headers.get("content-type")?.startsWith("text/html")) {
+        body = Buffer.from(inlineStylesheets(body.toString("utf8"), readAsset));
+      }
       const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
         value === undefined || PER_REQUEST_HEADERS.has(name)
           ? []

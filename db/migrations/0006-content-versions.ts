@@ -9,14 +9,20 @@ import type { Migration } from "kysely/migration";
  * rolls back with the write itself. A cached page is keyed by the versions it
  * depends on, so every server process sharing the database sees a change at once.
  */
-const WATCHED: { table: string; restaurantColumn: string | null; extraScope?: string }[] = [
+const WATCHED: {
+  table: string;
+  restaurantColumn: string | null;
+  extraScope?: string;
+  /** A new customer is on no page yet: only a change or a removal matters. */
+  skipInsert?: boolean;
+}[] = [
   { table: "restaurant", restaurantColumn: "id" },
   { table: "branch", restaurantColumn: "restaurantId" },
   { table: "menu_section", restaurantColumn: "restaurantId" },
   { table: "menu_item", restaurantColumn: "restaurantId" },
   { table: "review", restaurantColumn: "restaurantId" },
   { table: "review_reply", restaurantColumn: "ownerId" },
-  { table: "customer", restaurantColumn: null, extraScope: "customers" },
+  { table: "customer", restaurantColumn: null, extraScope: "customers", skipInsert: true },
 ];
 
 const OPERATIONS = [
@@ -59,9 +65,9 @@ export const contentVersions: Migration = {
             on conflict (scope) do update set version = content_version.version + 1;
           return null;
         end $$ language plpgsql`.execute(db);
-      for (const { table, restaurantColumn, extraScope } of WATCHED) {
+      for (const { table, restaurantColumn, extraScope, skipInsert } of WATCHED) {
         await sql`create trigger ${sql.raw(`content_version_${table}`)}
-          after insert or update or delete on ${sql.table(table)}
+          after ${sql.raw(skipInsert ? "update or delete" : "insert or update or delete")} on ${sql.table(table)}
           for each row execute function bump_content_version(${sql.lit(restaurantColumn ?? "")}, ${sql.lit(extraScope ?? "")})`.execute(
           db,
         );
@@ -69,8 +75,9 @@ export const contentVersions: Migration = {
       return;
     }
 
-    for (const { table, restaurantColumn, extraScope } of WATCHED) {
+    for (const { table, restaurantColumn, extraScope, skipInsert } of WATCHED) {
       for (const op of OPERATIONS) {
+        if (skipInsert && op.name === "insert") continue;
         const bumps = [
           restaurantColumn ? sqliteBump(`'r:' || ${op.row}."${restaurantColumn}"`) : "",
           extraScope ? sqliteBump(`'${extraScope}'`) : "",

@@ -8,6 +8,7 @@ import {
   cachedPage,
   contentVersionKey,
   createPageStore,
+  inlineStylesheets,
   pageScope,
   type PageScope,
 } from "~/server/page-cache.server.ts";
@@ -149,5 +150,25 @@ describe("page stores in several processes sharing one database", () => {
     expect(one.etag).not.toBe(cachedPage(Buffer.from("<html>"), []).etag);
     const { gunzipSync } = await import("node:zlib");
     expect(gunzipSync(one.gzip).equals(body)).toBe(true);
+  });
+});
+
+describe("stylesheets of pages without scripts", () => {
+  const css = ".a{color:red}";
+  const read = (href: string) => (href === "/assets/root-x1.css" ? css : null);
+  const link = '<link nonce="n1" rel="stylesheet" href="/assets/root-x1.css"/>';
+
+  it("are inlined, so the first paint needs no second request", () => {
+    expect(inlineStylesheets(`<head>${link}</head><body></body>`, read)).toBe(
+      `<head><style>${css}</style></head><body></body>`,
+    );
+  });
+
+  it("stay linked when the page has scripts, the file is unknown, or the CSS could end the tag", () => {
+    const withScripts = `<head>${link}</head><script type="module">import "x";</script>`;
+    expect(inlineStylesheets(withScripts, read)).toBe(withScripts);
+    const unknown = '<link rel="stylesheet" href="/assets/other.css"/>';
+    expect(inlineStylesheets(unknown, read)).toBe(unknown);
+    expect(inlineStylesheets(link, () => "a{}</style><script>x</script>")).toBe(link);
   });
 });
