@@ -53,6 +53,23 @@ export function postalAddress(place: PlaceInput): JsonLd | undefined {
   return Object.keys(address).length > 0 ? { "@type": "PostalAddress", ...address } : undefined;
 }
 
+/** A branch's address as the branch row stores it (labels, not slugs). */
+export function branchAddress(branch: {
+  address: string;
+  areaLabel: string;
+  cityLabel: string;
+  provinceLabel: string;
+  country: string;
+}): JsonLd | undefined {
+  return postalAddress({
+    address: branch.address,
+    area: branch.areaLabel,
+    city: branch.cityLabel,
+    province: branch.provinceLabel,
+    country: branch.country,
+  });
+}
+
 /** Only with at least one rating: an AggregateRating of zero reviews is invalid for search engines. */
 export function aggregateRating(average: number, count: number): JsonLd | undefined {
   if (!(count > 0) || !Number.isFinite(average)) return undefined;

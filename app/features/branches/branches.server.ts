@@ -3,6 +3,7 @@ import { qrDataUrl } from "~/server/qr.server.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { branchPath, toSlug } from "~/lib/slug.ts";
+import { pageWindow } from "~/lib/paging.ts";
 import { fieldErrors } from "../accounts/accounts.schema.ts";
 import { fail, type Result } from "../accounts/result.ts";
 import { menuVisibility, menuWithItems } from "../menus/menu-read.server.ts";
@@ -172,14 +173,12 @@ export async function publicBranch(
   const visibility = menuVisibility(restaurant.approvalStatus, viewerId, restaurant.id);
   if (visibility === "awaiting-approval")
     return { restaurant, branch, visibility, items: [], page: 1, pages: 0 };
-  const pages = Math.max(1, Math.ceil((await q.countBranchItems(db, branch.id)) / BRANCH_ITEMS_PER_PAGE));
-  const page = Math.min(Math.max(1, requestedPage), pages);
-  const rows = await q.branchItemsPage(
-    db,
-    branch.id,
-    (page - 1) * BRANCH_ITEMS_PER_PAGE,
+  const { page, pages, offset, limit } = pageWindow(
+    requestedPage,
+    await q.countBranchItems(db, branch.id),
     BRANCH_ITEMS_PER_PAGE,
   );
+  const rows = await q.branchItemsPage(db, branch.id, offset, limit);
   const items = rows.map((row) => ({ ...row, price: row.priceOverride ?? row.price }));
   return { restaurant, branch, visibility, items, page, pages };
 }

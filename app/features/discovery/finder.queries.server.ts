@@ -1,6 +1,7 @@
 import {
   sql,
   SqliteAdapter,
+  type AliasedSelectQueryBuilder,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -125,19 +126,26 @@ export async function findRestaurants(db: Kysely<DB>, f: RestaurantQuery, offset
     .execute();
 }
 
-/** How many restaurants match, counting no further than `upTo` (the finder shows "more than …" past it). */
-export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery, upTo: number) {
-  const found = db
-    .selectFrom("restaurant")
-    .select(sql<number>`1`.as("one"))
-    .where((eb) => restaurantWhere(eb, f))
-    .limit(upTo)
-    .as("found");
+/** The rows of a (capped) subquery, counted without fetching them. */
+async function countRows(db: Kysely<DB>, found: AliasedSelectQueryBuilder<{ one: number }, "found">) {
   const row = await db
     .selectFrom(found)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many restaurants match, counting no further than `upTo` (the finder shows "more than …" past it). */
+export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery, upTo: number) {
+  return countRows(
+    db,
+    db
+      .selectFrom("restaurant")
+      .select(sql<number>`1`.as("one"))
+      .where((eb) => restaurantWhere(eb, f))
+      .limit(upTo)
+      .as("found"),
+  );
 }
 
 /**
@@ -253,13 +261,11 @@ export async function findItems(
 
 /** How many dishes match, counting no further than `upTo`. */
 export async function countFoundItems(db: Kysely<DB>, f: ItemQuery, upTo: number) {
-  const found = itemsBase(db, f)
-    .select(sql<number>`1`.as("one"))
-    .limit(upTo)
-    .as("found");
-  const row = await db
-    .selectFrom(found)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(
+    db,
+    itemsBase(db, f)
+      .select(sql<number>`1`.as("one"))
+      .limit(upTo)
+      .as("found"),
+  );
 }

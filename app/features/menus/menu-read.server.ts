@@ -1,3 +1,4 @@
+import { pageWindow } from "~/lib/paging.ts";
 import type { Services } from "~/server/services.server.ts";
 import { SECTIONS_PER_PAGE } from "./menus.schema.ts";
 import * as q from "./menus.queries.server.ts";
@@ -65,12 +66,8 @@ export async function publicMenu(
   const visibility = menuVisibility(restaurant.approvalStatus, viewerId, restaurant.id);
   if (visibility === "awaiting-approval") return { restaurant, visibility, sections: [], page: 1, pages: 0 };
   const total = await q.countSections(db, restaurant.id);
-  const pages = Math.max(1, Math.ceil(total / SECTIONS_PER_PAGE));
-  const page = Math.min(Math.max(1, requestedPage), pages);
-  const sections = await q.listSections(db, restaurant.id, {
-    offset: (page - 1) * SECTIONS_PER_PAGE,
-    limit: SECTIONS_PER_PAGE,
-  });
+  const { page, pages, offset, limit } = pageWindow(requestedPage, total, SECTIONS_PER_PAGE);
+  const sections = await q.listSections(db, restaurant.id, { offset, limit });
   return { restaurant, visibility, sections: await withItems(services, sections), page, pages };
 }
 

@@ -1,3 +1,4 @@
+import { pageWindow } from "~/lib/paging.ts";
 import type { Services } from "~/server/services.server.ts";
 import { findRestaurantByUrlName } from "../menus/menus.queries.server.ts";
 import {
@@ -7,11 +8,6 @@ import {
 } from "./reviews.schema.ts";
 import * as q from "./reviews.queries.server.ts";
 import { reviewTarget } from "./reviews.server.ts";
-
-function clampPage(requested: number, total: number, perPage: number) {
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  return { page: Math.min(Math.max(1, requested), pages), pages };
-}
 
 /** 'Reviews for {branch}': newest first, a page at a time. */
 export async function branchReviewsPage(
@@ -23,24 +19,24 @@ export async function branchReviewsPage(
   const found = await reviewTarget(services, urlName, branchUrl);
   if (!found) return null;
   const { db } = services.database;
-  const { page, pages } = clampPage(
+  const { page, pages, offset, limit } = pageWindow(
     requested,
     await q.countBranchReviews(db, found.branch.id),
     REVIEWS_PER_PAGE,
   );
-  const reviews = await q.branchReviews(db, found.branch.id, (page - 1) * REVIEWS_PER_PAGE, REVIEWS_PER_PAGE);
+  const reviews = await q.branchReviews(db, found.branch.id, offset, limit);
   return { ...found, reviews, page, pages };
 }
 
 /** /reviews: a page of restaurants, each with its latest reviews: two queries per page, whatever the count. */
 export async function recentReviewsPage(services: Services, requested: number) {
   const { db } = services.database;
-  const { page, pages } = clampPage(requested, await q.countRestaurants(db), RESTAURANTS_PER_REVIEWS_PAGE);
-  const restaurants = await q.restaurantsPage(
-    db,
-    (page - 1) * RESTAURANTS_PER_REVIEWS_PAGE,
+  const { page, pages, offset, limit } = pageWindow(
+    requested,
+    await q.countRestaurants(db),
     RESTAURANTS_PER_REVIEWS_PAGE,
   );
+  const restaurants = await q.restaurantsPage(db, offset, limit);
   const reviews = await q.latestReviewsOf(
     db,
     restaurants.map((r) => r.id),

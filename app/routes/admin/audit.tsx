@@ -1,3 +1,4 @@
+import { DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ADMIN_MESSAGES, AUDIT_ACTION_LABEL } from "~/features/admin/admin.schema.ts";
 import { auditLog } from "~/features/admin/admin.server.ts";
@@ -30,41 +31,20 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noAudit}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="w-full">
-            <caption className="sr-only">Admin actions, newest first</caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col" className="p-3 text-start">
-                  When
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  Who
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  What
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  Reason
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} className="border-b border-line last:border-0">
-                  <td className="p-3 whitespace-nowrap">
-                    <time dateTime={e.timestamp}>{timeFormat.format(new Date(e.timestamp))}</time>
-                  </td>
-                  <td className="p-3">{e.actorLabel}</td>
-                  <td className="p-3">
-                    {AUDIT_ACTION_LABEL[e.action] ?? e.action}: {e.targetLabel}
-                  </td>
-                  <td className="p-3">{e.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Admin actions, newest first" columns={["When", "Who", "What", "Reason"]}>
+          {entries.map((e) => (
+            <tr key={e.id} className={ROW_CLASS}>
+              <td className="p-3 whitespace-nowrap">
+                <time dateTime={e.timestamp}>{timeFormat.format(new Date(e.timestamp))}</time>
+              </td>
+              <td className="p-3">{e.actorLabel}</td>
+              <td className="p-3">
+                {AUDIT_ACTION_LABEL[e.action] ?? e.action}: {e.targetLabel}
+              </td>
+              <td className="p-3">{e.reason}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pagination page={page} pages={pages} label="Audit log pages" />
     </section>

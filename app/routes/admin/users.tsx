@@ -1,3 +1,4 @@
+import { DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { TextField } from "~/components/ui/field.tsx";
@@ -47,51 +48,30 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       {users.length === 0 ? (
         <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noUsers}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="w-full text-start">
-            <caption className="sr-only">Users</caption>
-            <thead className="border-b border-line">
-              <tr>
-                <th scope="col" className="p-3 text-start">
-                  Name
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  Email
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  Kind
-                </th>
-                <th scope="col" className="p-3 text-start">
-                  Since
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id} className="border-b border-line last:border-0">
-                  <td className="p-3">
-                    {u.urlName ? (
-                      <Link
-                        to={`/admin/restaurants/${encodeURIComponent(u.urlName)}`}
-                        className="text-brand underline"
-                      >
-                        {u.name}
-                      </Link>
-                    ) : (
-                      u.name
-                    )}
-                  </td>
-                  <td className="p-3 break-all">{u.email}</td>
-                  <td className="p-3">
-                    {ROLE_LABEL[u.role]}
-                    {u.approvalStatus ? ` (${STATUS_LABEL[u.approvalStatus]})` : ""}
-                  </td>
-                  <td className="p-3">{u.since ? dateFormat.format(new Date(u.since)) : ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Users" columns={["Name", "Email", "Kind", "Since"]}>
+          {users.map((u) => (
+            <tr key={u.id} className={ROW_CLASS}>
+              <td className="p-3">
+                {u.urlName ? (
+                  <Link
+                    to={`/admin/restaurants/${encodeURIComponent(u.urlName)}`}
+                    className="text-brand underline"
+                  >
+                    {u.name}
+                  </Link>
+                ) : (
+                  u.name
+                )}
+              </td>
+              <td className="p-3 break-all">{u.email}</td>
+              <td className="p-3">
+                {ROLE_LABEL[u.role]}
+                {u.approvalStatus ? ` (${STATUS_LABEL[u.approvalStatus]})` : ""}
+              </td>
+              <td className="p-3">{u.since ? dateFormat.format(new Date(u.since)) : ""}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <Pagination page={page} pages={pages} label="User pages" />
     </section>

@@ -7,7 +7,7 @@ import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
 import { branchReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { branchRatingOf } from "~/features/seo/ratings.server.ts";
-import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
+import { restaurantJsonLd, withContext, branchAddress } from "~/lib/json-ld.ts";
 import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
@@ -73,13 +73,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
         url: absoluteUrl(origin, branchUrl),
         cuisines: [restaurant.restType],
         telephone: branch.contact,
-        address: postalAddress({
-          address: branch.address,
-          area: branch.areaLabel,
-          city: branch.cityLabel,
-          province: branch.provinceLabel,
-          country: branch.country,
-        }),
+        address: branchAddress(branch),
         parent: { name: restaurant.restName, url: absoluteUrl(origin, restaurantPath(restaurant.urlName)) },
         rating: data.rating,
         reviews: data.reviews,

@@ -11,7 +11,7 @@ import { ItemCard } from "~/features/menus/components/item-card.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { branchRatingOf } from "~/features/seo/ratings.server.ts";
-import { menuJsonLd, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
+import { menuJsonLd, restaurantJsonLd, withContext, branchAddress } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";
 import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
@@ -84,13 +84,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
         image: share ? absoluteUrl(origin, share) : null,
         cuisines: [restaurant.restType],
         telephone: branch.contact,
-        address: postalAddress({
-          address: branch.address,
-          area: branch.areaLabel,
-          city: branch.cityLabel,
-          province: branch.provinceLabel,
-          country: branch.country,
-        }),
+        address: branchAddress(branch),
         rating: data.rating,
         parent: { name: restaurant.restName, url: restaurantUrl },
         menu: shown

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { Rating } from "~/features/menus/components/item-card.tsx";
-import { imageSrcSet } from "~/lib/media.ts";
+import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
 import { publicPrice } from "~/lib/price.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 
@@ -30,18 +29,7 @@ export function FoundItemCard({ item }: { item: FoundItem }) {
   const place = [item.areaLabel, item.cityLabel].filter(Boolean).join(", ");
   return (
     <li className="flex gap-3 rounded-xl bg-white p-3 shadow-sm">
-      {item.frontView ? (
-        <img
-          src={item.frontView}
-          srcSet={imageSrcSet(item.frontView)}
-          sizes="96px"
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          className="size-24 shrink-0 rounded-md object-cover"
-        />
-      ) : null}
+      <DishThumbnail src={item.frontView} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <Link to={href} className="text-lg font-semibold text-brand underline-offset-2 hover:underline">

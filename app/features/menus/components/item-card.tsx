@@ -30,6 +30,23 @@ export function Rating({ value, count }: { value: number; count: number }) {
   );
 }
 
+/** A dish's front picture in a list: decorative (the name follows), lazy, sized to its 96 px box. */
+export function DishThumbnail({ src, soldOut = false }: { src: string; soldOut?: boolean }) {
+  if (!src) return null;
+  return (
+    <img
+      src={src}
+      srcSet={imageSrcSet(src)}
+      sizes="96px"
+      alt=""
+      width={96}
+      height={96}
+      loading="lazy"
+      className={`size-24 shrink-0 rounded-md object-cover ${soldOut ? "grayscale" : ""}`}
+    />
+  );
+}
+
 /** One dish on a menu: the owner's (Rs.) and the public one ($) differ only in price format and link. */
 export function ItemCard({
   item,
@@ -43,18 +60,7 @@ export function ItemCard({
 }) {
   return (
     <li className="flex gap-3 rounded-lg border border-line bg-white p-3">
-      {item.frontView ? (
-        <img
-          src={item.frontView}
-          srcSet={imageSrcSet(item.frontView)}
-          sizes="96px"
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          className={`size-24 shrink-0 rounded-md object-cover ${item.soldOut ? "grayscale" : ""}`}
-        />
-      ) : null}
+      <DishThumbnail src={item.frontView} soldOut={Boolean(item.soldOut)} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           {href ? (
