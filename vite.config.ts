@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { islands } from "./build-tools/islands-plugin.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -9,5 +10,12 @@ export default defineConfig({
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    islands({
+      carousel: "app/islands/carousel.island.ts",
+      finder: "app/islands/finder.island.ts",
+    }),
+  ],
 });

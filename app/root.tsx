@@ -10,12 +10,13 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { islandUrls } from "virtual:islands";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ToastHost } from "./components/ui/toasts.tsx";
-import { isStaticForVisitors } from "./lib/static-page.ts";
+import { islandsOf, isStaticForVisitors } from "./lib/static-page.ts";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "./features/accounts/accounts.server.ts";
 import { nonceContext } from "./server/context.ts";
@@ -76,7 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          islandsOf(page?.handle).map((name) => (
+            <script key={name} type="module" src={islandUrls[name]} nonce={nonce} />
+          ))
+        )}
       </body>
     </html>
   );

@@ -1,11 +1,28 @@
+import type { IslandName } from "~/islands/island-names.ts";
+
+interface StaticForVisitors {
+  staticForVisitors: true;
+  /** Standalone scripts the page still needs without React (app/islands). */
+  islands?: readonly IslandName[];
+}
+
 /**
  * A route `handle` for read-only public pages: an anonymous visitor gets their
  * HTML and CSS and no JavaScript at all (links and GET forms work as they are),
  * which is what a cheap phone on a slow network needs from a QR scan. Signed-in
  * people, a pending toast, and error pages keep the scripts.
  */
-export const STATIC_FOR_VISITORS = { staticForVisitors: true } as const;
+export const STATIC_FOR_VISITORS: StaticForVisitors = { staticForVisitors: true };
+
+/** The same, for a page whose visitors need one or two small islands instead of React. */
+export function staticForVisitorsWith(...islands: IslandName[]): StaticForVisitors {
+  return { staticForVisitors: true, islands };
+}
 
 export function isStaticForVisitors(handle: unknown): boolean {
-  return (handle as { staticForVisitors?: unknown } | undefined)?.staticForVisitors === true;
+  return (handle as Partial<StaticForVisitors> | undefined)?.staticForVisitors === true;
+}
+
+export function islandsOf(handle: unknown): readonly IslandName[] {
+  return (handle as Partial<StaticForVisitors> | undefined)?.islands ?? [];
 }

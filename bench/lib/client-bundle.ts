@@ -48,19 +48,33 @@ export function publicRouteIds(manifest: ClientManifest): string[] {
     .map((r) => r.id);
 }
 
+export interface VisitorScripts {
+  /** Anonymous visitors get no React on this route (its handle is STATIC_FOR_VISITORS or staticForVisitorsWith). */
+  staticForVisitors: boolean;
+  /** The islands (app/islands) such a page still sends them. */
+  islands: string[];
+}
+
 /**
- * Read-only public pages send anonymous visitors no scripts at all when their route
- * module says so (`export const handle = STATIC_FOR_VISITORS`, app/lib/static-page.ts;
- * root.tsx then leaves <Scripts> out). Read from the route's source file.
+ * Read-only public pages send anonymous visitors no React when their route module
+ * says so (`export const handle = STATIC_FOR_VISITORS` or `staticForVisitorsWith("carousel")`,
+ * app/lib/static-page.ts; root.tsx then leaves <Scripts> out). Read from the route's source file.
  */
-export function isStaticForVisitors(routeId: string): boolean {
+export function visitorScriptsOf(routeId: string): VisitorScripts {
   for (const ext of [".tsx", ".ts", ".jsx", ".js"]) {
     const file = path.join(REPO_ROOT, "app", `${routeId}${ext}`);
     if (!fs.existsSync(file)) continue;
     const source = fs.readFileSync(file, "utf8");
-    return /export\s+const\s+handle\s*=\s*STATIC_FOR_VISITORS\b|staticForVisitors\s*:\s*true/.test(source);
+    if (/export\s+const\s+handle\s*=\s*STATIC_FOR_VISITORS\b|staticForVisitors\s*:\s*true/.test(source)) {
+      return { staticForVisitors: true, islands: [] };
+    }
+    const withIslands = /export\s+const\s+handle\s*=\s*staticForVisitorsWith\(([^)]*)\)/.exec(source);
+    if (withIslands) {
+      const islands = [...withIslands[1]!.matchAll(/["']([\w-]+)["']/g)].map((m) => m[1]!);
+      return { staticForVisitors: true, islands };
+    }
   }
-  return false;
+  return { staticForVisitors: false, islands: [] };
 }
 
 /** The URL pattern of a route (its parents' paths joined). */
@@ -100,13 +114,36 @@ function sizeOf(file: string) {
   return size;
 }
 
-export interface RouteDownload {
-  routeId: string;
-  path: string;
+export interface Download {
   chunks: { file: string; gzipBytes: number; rawBytes: number }[];
   jsGzipBytes: number;
   jsRawBytes: number;
+}
+
+export interface RouteDownload extends Download {
+  routeId: string;
+  path: string;
   cssGzipBytes: number;
+}
+
+/** The given modules and everything they import statically, each file once. */
+function download(modules: Iterable<string>): Download {
+  const js = new Set<string>();
+  const visit = (file: string) => {
+    if (js.has(file)) return;
+    js.add(file);
+    for (const imported of staticImportsOf(file, sizeOf(file).source)) visit(imported);
+  };
+  for (const file of modules) visit(file);
+  const chunks = [...js].map((file) => {
+    const { gzip, raw } = sizeOf(file);
+    return { file: path.posix.basename(file), gzipBytes: gzip, rawBytes: raw };
+  });
+  return {
+    chunks,
+    jsGzipBytes: chunks.reduce((n, c) => n + c.gzipBytes, 0),
+    jsRawBytes: chunks.reduce((n, c) => n + c.rawBytes, 0),
+  };
 }
 
 /** Everything a first visit to `routeId` loads: the client entry, then root → … → the route. */
@@ -122,34 +159,32 @@ export function routeDownload(manifest: ClientManifest, routeId: string): RouteD
   if (chain.length === 0) throw new Error(`No route ${routeId} in the manifest.`);
   chain.unshift(manifest.entry);
 
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (file: string) => {
-    if (js.has(file)) return;
-    js.add(file);
-    for (const imported of staticImportsOf(file, sizeOf(file).source)) visit(imported);
-  };
-  for (const entry of chain) {
-    visit(entry.module);
-    for (const file of entry.imports ?? []) visit(file);
-    for (const file of entry.css ?? []) css.add(file);
-  }
+  const modules = chain.flatMap((entry) => [entry.module, ...(entry.imports ?? [])]);
   // With routeDiscovery "initial" the whole manifest file is loaded too; the
   // default ("lazy") inlines the part the page needs in the HTML instead.
-  if (manifestIsLoaded()) visit(manifest.url);
-
-  const chunks = [...js].map((file) => {
-    const { gzip, raw } = sizeOf(file);
-    return { file: path.posix.basename(file), gzipBytes: gzip, rawBytes: raw };
-  });
+  if (manifestIsLoaded()) modules.push(manifest.url);
+  const css = new Set(chain.flatMap((entry) => entry.css ?? []));
   return {
     routeId,
     path: routePath(manifest, routeId),
-    chunks,
-    jsGzipBytes: chunks.reduce((n, c) => n + c.gzipBytes, 0),
-    jsRawBytes: chunks.reduce((n, c) => n + c.rawBytes, 0),
+    ...download(modules),
     cssGzipBytes: [...css].reduce((n, file) => n + sizeOf(file).gzip, 0),
   };
+}
+
+/** What the islands of a page without React load (build/islands.json, written by the build). */
+export function islandsDownload(names: string[]): Download {
+  const file = path.join(REPO_ROOT, "build", "islands.json");
+  if (names.length === 0) return download([]);
+  if (!fs.existsSync(file)) throw new Error("No build/islands.json: run `npm run build` first.");
+  const built = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, { file: string }>;
+  return download(
+    names.map((name) => {
+      const island = built[name];
+      if (!island) throw new Error(`The build has no island "${name}".`);
+      return island.file;
+    }),
+  );
 }
 
 let manifestLoaded: boolean | undefined;

@@ -6,6 +6,7 @@ import {
   createCustomer,
   createRestaurant,
   expectAccessible,
+  isHydrated,
   sectionIdsOf,
   shareSession,
 } from "./helpers.ts";
@@ -156,6 +157,49 @@ test("the finder: cascading selects, real results kept in the URL, the back butt
   await plain.goto(shared);
   await expect(plain.getByRole("listitem").filter({ hasText: dish })).toBeVisible();
   await noJs.close();
+});
+
+test("the place pickers: a pick made before the finder island loaded is caught up", async ({ page }) => {
+  // A slow network: the island arrives after the visitor has chosen a country.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/finder-island-.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back, so only wait for the page to start arriving.
+  await page.goto("/search?tab=items", { waitUntil: "commit" });
+  const city = page.getByLabel("City");
+  await page.getByLabel("Country").selectOption("Pakistan");
+  await expect(city).toBeDisabled();
+  release();
+  await expect(city).toBeEnabled();
+  await city.selectOption("Lahore");
+  await expect(page.getByLabel("Area")).toBeEnabled();
+  expect(await isHydrated(page)).toBe(false);
+});
+
+test("the place pickers work the same for signed-in people, whom React serves", async ({ page, request }) => {
+  await createCustomer(request);
+  await shareSession(page, request);
+  await page.goto("/search?tab=items");
+  expect(await isHydrated(page)).toBe(true);
+  const city = page.getByLabel("City");
+  const area = page.getByLabel("Area");
+  await expect(city).toBeDisabled();
+  await page.getByLabel("Country").selectOption("Pakistan");
+  await city.selectOption("Islamabad");
+  await area.selectOption("F-7");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/country=Pakistan&city=Islamabad&area=F-7/);
+  // React re-renders the form from the new URL; the pickers still follow their parents.
+  await expect(area).toHaveValue("F-7");
+  await city.selectOption("Rawalpindi");
+  await expect(area).toHaveValue("");
+  await expect(area).toBeEnabled();
+  await page.getByLabel("Country").selectOption("");
+  await expect(city).toBeDisabled();
+  await expect(area).toBeDisabled();
 });
 
 test("the Restaurant Locator finds a restaurant by name and type", async ({ page, request }) => {

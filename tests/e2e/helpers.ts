@@ -216,3 +216,8 @@ export function mp4File(bytes = 256 * 1024): string {
   fs.writeFileSync(file, Buffer.concat([head, Buffer.alloc(bytes - head.length, 7)]));
   return file;
 }
+
+/** Whether React hydrated the page (anonymous visitors of read-only pages get islands, not React). */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => "__reactRouterContext" in window);
+}

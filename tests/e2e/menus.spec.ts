@@ -6,6 +6,7 @@ import {
   createCustomer,
   createRestaurant,
   expectAccessible,
+  isHydrated,
   jpegFile,
   sectionIdsOf,
   shareSession,
@@ -237,6 +238,8 @@ test("'Our Menu': approval, 4 sections a page, the item page with its carousel, 
   await page.getByRole("button", { name: "Previous picture" }).click();
   await page.getByRole("button", { name: "Previous picture" }).click();
   await expect(page.getByText("3 / 3")).toBeVisible();
+  // Visitors get the carousel island, not React.
+  expect(await isHydrated(page)).toBe(false);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /og\.jpg$/);
   await expectAccessible(page);
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
@@ -246,6 +249,10 @@ test("'Our Menu': approval, 4 sections a page, the item page with its carousel, 
   await createCustomer(customer);
   await page.context().addCookies((await customer.storageState()).cookies);
   await page.reload();
+  // Signed in, React runs the page and the same carousel behaviour.
+  expect(await isHydrated(page)).toBe(true);
+  await page.getByRole("button", { name: "Next picture" }).click();
+  await expect(page.getByText("2 / 3")).toBeVisible();
   await page.getByLabel("4 stars").check();
   await page.getByRole("button", { name: "Save rating" }).click();
   await expect(toast(page, "Thanks for rating this dish")).toBeVisible();
@@ -358,6 +365,11 @@ test("the public menu reads with JavaScript off", async ({ browser, request }) =
   const page = await context.newPage();
   await page.goto(`/r/${owner.urlName}/menu`);
   await expect(page.getByRole("link", { name: "Seekh Kabab" })).toBeVisible();
+  // The item page too: its pictures scroll sideways, and the buttons that need scripts stay hidden.
+  await page.getByRole("link", { name: "Seekh Kabab" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Seekh Kabab" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Seekh Kabab, seen from the top" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next picture" })).toBeHidden();
   await context.close();
 });
 

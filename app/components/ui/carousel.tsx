@@ -1,25 +1,7 @@
-import autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { imageSrcSet } from "~/lib/media.ts";
 import { Button } from "./button.tsx";
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
-function subscribeToMotionPreference(onChange: () => void) {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-/** The device's reduced-motion setting; on the server (no device) motion is assumed fine. */
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeToMotionPreference,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
-}
+import { mountCarousel } from "./carousel-behaviour.ts";
 
 export interface Slide {
   src: string;
@@ -27,28 +9,20 @@ export interface Slide {
 }
 
 /**
- * SPEC §2/§9: advances every 5000 ms and wraps; a swipe of 40 px moves it.
- * Previous / Next buttons work from the keyboard too, and it stays still for people who ask their
- * device for reduced motion. Server-rendered as a plain row of images.
+ * The markup of the item carousel; its behaviour is carousel-behaviour.ts, mounted
+ * here for people React serves, and by the carousel island for anonymous visitors.
+ * Previous / Next are buttons, so the keyboard works too.
  */
 export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
-  const reduceMotion = usePrefersReducedMotion();
-  const [viewport, api] = useEmblaCarousel(
-    { loop: true, dragThreshold: 40 },
-    reduceMotion || slides.length < 2 ? [] : [autoplay({ delay: 5000, stopOnInteraction: false })],
-  );
-  const [selected, setSelected] = useState(0);
-  const onSelect = useCallback(() => setSelected(api?.selectedScrollSnap() ?? 0), [api]);
-  useEffect(() => {
-    if (!api) return;
-    api.on("select", onSelect);
-    return () => void api.off("select", onSelect);
-  }, [api, onSelect]);
+  const root = useRef<HTMLElement>(null);
+  const sources = slides.map((s) => s.src).join(" ");
+  // Mounted again only when the pictures change (another dish), not on every render.
+  useEffect(() => (root.current && sources ? mountCarousel(root.current) : undefined), [sources]);
 
   if (slides.length === 0) return null;
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="relative">
-      <div ref={viewport} className="overflow-hidden rounded-xl bg-gray-100">
+    <section ref={root} data-carousel aria-roledescription="carousel" aria-label={label} className="relative">
+      <div data-carousel-viewport className="snap-x snap-mandatory overflow-x-auto rounded-xl bg-gray-100">
         <div className="flex">
           {slides.map((slide, i) => (
             <div
@@ -56,7 +30,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}`}
-              className="min-w-0 flex-[0_0_100%]"
+              className="min-w-0 flex-[0_0_100%] snap-start"
             >
               <img
                 src={slide.src}
@@ -75,14 +49,14 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
         </div>
       </div>
       {slides.length > 1 ? (
-        <div className="mt-2 flex items-center justify-between">
-          <Button variant="secondary" onClick={() => api?.scrollPrev()} aria-label="Previous picture">
+        <div data-carousel-controls hidden className="mt-2 flex items-center justify-between">
+          <Button variant="secondary" data-carousel-prev aria-label="Previous picture">
             ‹
           </Button>
           <p aria-live="polite" className="text-sm text-muted">
-            {selected + 1} / {slides.length}
+            <span data-carousel-counter>1</span> / {slides.length}
           </p>
-          <Button variant="secondary" onClick={() => api?.scrollNext()} aria-label="Next picture">
+          <Button variant="secondary" data-carousel-next aria-label="Next picture">
             ›
           </Button>
         </div>

@@ -4,12 +4,15 @@ import { branchItem } from "~/features/branches/branches.server.ts";
 import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-item";
+
+export const handle = staticForVisitorsWith("carousel");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -11,12 +11,15 @@ import { rateItem } from "~/features/menus/menus.server.ts";
 import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { refused } from "~/server/action-result.server.ts";
 import { notFound, requireRole, servicesOf } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/menu-item";
+
+export const handle = staticForVisitorsWith("carousel");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -1,12 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { citiesOf, FinderForm } from "~/features/discovery/components/finder-form.tsx";
+import { FinderForm } from "~/features/discovery/components/finder-form.tsx";
+import { citiesOf } from "~/features/discovery/finder-places.ts";
 import { FoundItemCard } from "~/features/discovery/components/found-item-card.tsx";
 import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
 import type { FinderTab } from "~/features/discovery/finder.options.ts";
 import { parseFinder } from "~/features/discovery/finder.schema.ts";
 import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
 import { originOf, seoMeta } from "~/lib/seo.ts";
+import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/search";
@@ -21,6 +23,8 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
     noindex: Boolean(data?.searched),
   });
 }
+
+export const handle = staticForVisitorsWith("finder");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -1,42 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextField } from "~/components/ui/field.tsx";
-import {
-  ALL_RESTAURANT_TYPES,
-  COUNTRIES,
-  ITEM_TYPES,
-  TASTES,
-  type CountryLocations,
-} from "~/lib/reference-data.ts";
+import { ALL_RESTAURANT_TYPES, COUNTRIES, ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
 import { FINDER_PRICES, FINDER_RATINGS, PRICE_BANDS, type FinderTab } from "../finder.options.ts";
-
-export interface City {
-  label: string;
-  areas: string[];
-}
-
-export function citiesOf(locations: CountryLocations): City[] {
-  return locations.provinces.flatMap((p) => p.cities);
-}
-
-/** The cities of a country from its static file (SPEC §7), fetched when the visitor picks it. */
-function useCities(country: string, initial: { country: string; cities: City[] }) {
-  const [fetched, setFetched] = useState(initial);
-  useEffect(() => {
-    if (!country || country === fetched.country) return;
-    const controller = new AbortController();
-    fetch(`/data/countries/${encodeURIComponent(country)}.json`, { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<CountryLocations>) : null))
-      .then((locations) => setFetched({ country, cities: locations ? citiesOf(locations) : [] }))
-      .catch(() => {
-        if (!controller.signal.aborted) setFetched({ country, cities: [] });
-      });
-    return () => controller.abort();
-  }, [country, fetched.country]);
-  if (country === fetched.country) return { cities: fetched.cities, loading: false };
-  return { cities: [], loading: Boolean(country) };
-}
+import { enhanceFinderPlaces, type City } from "../finder-places.ts";
 
 type Values = Record<string, string | undefined>;
 
@@ -46,20 +14,23 @@ type Values = Record<string, string | undefined>;
  * and area open after the country / city is sent).
  */
 export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Values; cities: City[] }) {
-  const [country, setCountry] = useState(values.country ?? "");
-  const [city, setCity] = useState(values.city ?? "");
-  const [area, setArea] = useState(values.area ?? "");
-  const places = useCities(country, { country: values.country ?? "", cities });
-  const areas = places.cities.find((c) => c.label === city)?.areas ?? [];
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => (form.current ? enhanceFinderPlaces(form.current) : undefined), []);
+  const country = values.country ?? "";
+  const city = values.city ?? "";
+  const areas = cities.find((c) => c.label === city)?.areas ?? [];
   const busy = useNavigation().state === "loading";
   const items = tab === "items";
   const priceOptions = FINDER_PRICES.map((p) => ({ value: p, label: PRICE_BANDS[p].label }));
-  const noCities = country && !places.loading && places.cities.length === 0;
 
   return (
     <Form
+      ref={form}
       method="get"
       role="search"
+      data-finder
+      data-country={country}
+      data-city={city}
       aria-label={items ? "Item Finder" : "Restaurant Locator"}
       className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm"
     >
@@ -78,41 +49,25 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
           name="country"
           placeholder="Any"
           options={COUNTRIES}
-          value={country}
-          onChange={(e) => {
-            setCountry(e.target.value);
-            setCity("");
-            setArea("");
-          }}
+          defaultValue={country}
         />
         <SelectField
           label="City"
           name="city"
           placeholder="Any"
-          disabled={!country || places.cities.length === 0}
-          options={places.cities.map((c) => c.label)}
-          value={city}
-          onChange={(e) => {
-            setCity(e.target.value);
-            setArea("");
-          }}
-          hint={
-            places.loading
-              ? "Loading cities…"
-              : noCities
-                ? `No cities are listed for ${country} yet.`
-                : undefined
-          }
+          disabled={cities.length === 0}
+          options={cities.map((c) => c.label)}
+          defaultValue={city}
+          hint={country && cities.length === 0 ? `No cities are listed for ${country} yet.` : undefined}
         />
         {items ? (
           <SelectField
             label="Area"
             name="area"
             placeholder="Any"
-            disabled={!city || areas.length === 0}
+            disabled={areas.length === 0}
             options={areas}
-            value={area}
-            onChange={(e) => setArea(e.target.value)}
+            defaultValue={values.area ?? ""}
           />
         ) : (
           <SelectField
