@@ -38,7 +38,13 @@ if (devMiddlewares) {
 } else {
   // Fingerprinted assets never change; everything else in public/ may.
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
+  // Only paths under what public/ holds reach the disk: a page request costs no stat() call.
+  const publicEntries = new Set(fs.readdirSync("build/client"));
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  server.use((req, res, next) => {
+    if (publicEntries.has(req.path.split("/")[1] ?? "")) publicFiles(req, res, next);
+    else next();
+  });
 }
 server.use(app);
 

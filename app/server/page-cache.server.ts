@@ -85,13 +85,13 @@ export type PageStore = ReturnType<typeof createPageStore>;
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
 
 /**
- * A page that sends no scripts (a visitor's read-only page) gets its stylesheet
- * inline, so a phone on a slow network paints it without waiting for a second
- * request. Pages with scripts keep the link: they fetch assets anyway, and the
- * stylesheet stays cached across pages.
+ * A page that sends no React (a visitor's read-only page, perhaps with an island)
+ * gets its stylesheet inline, so a phone on a slow network paints it without
+ * waiting for a second request. Pages React hydrates keep the link: they fetch
+ * assets anyway, and the stylesheet stays cached across pages.
  */
 export function inlineStylesheets(html: string, readAsset: (href: string) => string | null): string {
-  if (html.includes('<script type="module"') || html.includes("modulepreload")) return html;
+  if (html.includes("modulepreload") || html.includes("__reactRouterContext")) return html;
   return html.replaceAll(STYLESHEET_LINK, (link, href: string) => {
     const css = readAsset(href);
     return css === null || css.includes("</style") ? link : `<style>${css}</style>`;

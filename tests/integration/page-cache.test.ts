@@ -164,8 +164,15 @@ describe("stylesheets of pages without scripts", () => {
     );
   });
 
-  it("stay linked when the page has scripts, the file is unknown, or the CSS could end the tag", () => {
-    const withScripts = `<head>${link}</head><script type="module">import "x";</script>`;
+  it("are inlined on a page whose only script is an island", () => {
+    const island = '<script type="module" src="/assets/carousel-island-x1.js" nonce="n1"></script>';
+    expect(inlineStylesheets(`<head>${link}</head><body>${island}</body>`, read)).toBe(
+      `<head><style>${css}</style></head><body>${island}</body>`,
+    );
+  });
+
+  it("stay linked when React hydrates the page, the file is unknown, or the CSS could end the tag", () => {
+    const withScripts = `<head>${link}<link rel="modulepreload" href="/assets/entry.client-x1.js"/></head><script>window.__reactRouterContext = {};</script>`;
     expect(inlineStylesheets(withScripts, read)).toBe(withScripts);
     const unknown = '<link rel="stylesheet" href="/assets/other.css"/>';
     expect(inlineStylesheets(unknown, read)).toBe(unknown);

@@ -9,7 +9,7 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
  *
  * Plain DOM, so the same code runs in React (carousel.tsx) and, without React, in
  * the item page's island for visitors. Until it runs (or with JavaScript off) the
- * pictures are a row that scrolls sideways, and the buttons stay hidden.
+ * pictures are a row that scrolls sideways, and the buttons stay invisible.
  */
 export function mountCarousel(root: HTMLElement): () => void {
   const viewport = root.querySelector<HTMLElement>("[data-carousel-viewport]");
@@ -36,8 +36,7 @@ export function mountCarousel(root: HTMLElement): () => void {
   prev?.addEventListener("click", goPrev);
   next?.addEventListener("click", goNext);
   motion.addEventListener("change", onMotionChange);
-  const controls = root.querySelector<HTMLElement>("[data-carousel-controls]");
-  if (controls) controls.hidden = false;
+  root.querySelector("[data-carousel-controls]")?.classList.remove("invisible");
 
   return () => {
     motion.removeEventListener("change", onMotionChange);

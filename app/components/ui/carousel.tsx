@@ -49,7 +49,8 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
         </div>
       </div>
       {slides.length > 1 ? (
-        <div data-carousel-controls hidden className="mt-2 flex items-center justify-between">
+        // Invisible, not hidden, until the behaviour mounts: the row keeps its place (no layout shift).
+        <div data-carousel-controls className="invisible mt-2 flex items-center justify-between">
           <Button variant="secondary" data-carousel-prev aria-label="Previous picture">
             ‹
           </Button>
