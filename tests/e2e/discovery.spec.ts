@@ -161,8 +161,7 @@ test("the finder: cascading selects, real results kept in the URL, the back butt
 
 test("the place pickers: a pick made before the finder island loaded is caught up", async ({ page }) => {
   // A slow network: the island arrives after the visitor has chosen a country.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+  const { promise: held, resolve: release } = Promise.withResolvers<void>();
   await page.route(/finder-island-.*\.js$/, async (route) => {
     await held;
     await route.continue();
