@@ -1,14 +1,18 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express from "express";
-import helmet from "helmet";
 import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { nonceContext, servicesContext } from "~/server/context.ts";
+import {
+  clientIpAndNonce,
+  sameOriginOnly,
+  securityHeaders,
+  trustProxySetting,
+} from "~/server/http-security.server.ts";
 import { serveMedia } from "~/server/media/serve-media.server.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
@@ -20,35 +24,6 @@ import { getServices, type Services } from "~/server/services.server.ts";
 // Bundled into build/server/index.js as the SSR entry, so the routes and this
 // app share one module graph: one database pool, one auth instance.
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * Mutating requests from another site are refused (with SameSite=Lax cookies, a
- * second wall). Browsers say where a request comes from in Sec-Fetch-Site; older
- * ones only in Origin. Clients that send neither (curl, scripts) carry no cookies
- * of a victim, so they pass.
- */
-function sameOriginOnly(publicUrl: string): express.RequestHandler {
-  const allowed = new URL(publicUrl).host;
-  return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const site = req.get("sec-fetch-site");
-    const origin = req.get("origin");
-    let crossSite: boolean;
-    if (site) {
-      crossSite = site !== "same-origin" && site !== "none";
-    } else if (origin) {
-      const host = URL.canParse(origin) ? new URL(origin).host : "";
-      crossSite = host !== allowed && host !== req.get("host");
-    } else {
-      crossSite = false;
-    }
-    if (!crossSite) return next();
-    req.log.warn({ origin, site }, "cross-site request refused");
-    res.status(403).type("text/plain").send("Forbidden: cross-site request");
-  };
-}
-
 export async function createApp(): Promise<{
   app: express.Express;
   services: Services;
@@ -59,7 +34,7 @@ export async function createApp(): Promise<{
   const { env, log } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
   const mode = env.NODE_ENV === "production" ? "production" : "development";
   const loadContext = (res: express.Response) => {
@@ -93,34 +68,8 @@ export async function createApp(): Promise<{
     }),
   );
 
-  app.use((req, res, next) => {
-    // Overwrites anything the client sent: rate limits key on this header.
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    res.locals.nonce = randomBytes(16).toString("base64");
-    next();
-  });
-
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-          // react-toastify injects its stylesheet at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: env.PUBLIC_URL.startsWith("https://") ? [] : null,
-        },
-      },
-      strictTransportSecurity: env.PUBLIC_URL.startsWith("https://"),
-      // no-referrer (helmet's default) makes Chromium send "Origin: null" on form posts.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(clientIpAndNonce);
+  app.use(securityHeaders(env.PUBLIC_URL));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

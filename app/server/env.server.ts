@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 const flag = z
@@ -19,7 +20,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Foodverse <no-reply@foodverse.local>"),
   APPROVAL_MODE: z.enum(["manual", "auto"]).default("manual"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: flag.default(false),
+  // off, on (proxies on this machine or a private network), or Express's syntax: addresses, subnets, hops.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v) => (/^(off|false|0)$/i.test(v) ? false : /^(on|true)$/i.test(v) ? true : v))
+    .default(false),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_LOCK_SECONDS: z.coerce
     .number()
@@ -80,4 +86,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
   };
+}
+
+/** The SQLite database file when no DATABASE_URL is set. */
+export function sqliteFileOf(env: Pick<Env, "DATA_DIR">): string {
+  return path.join(env.DATA_DIR, "foodverse.db");
 }

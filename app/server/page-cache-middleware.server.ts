@@ -17,7 +17,12 @@ import {
 export type Render = (request: Request, res: express.Response) => Promise<Response>;
 
 // What a personalised request carries: a session, or a toast waiting to be shown.
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:[\w.-]*session_token|fv_toast)=/;
+// (Behind https both carry a prefix: __Secure-better-auth.session_token, __Host-fv_toast.)
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:[\w.-]*session_token|(?:__Host-)?fv_toast)=/;
+
+export function isPersonal(cookieHeader: string): boolean {
+  return PERSONAL_COOKIE.test(cookieHeader);
+}
 // A CDN may keep these but must ask again (ETag) before each use.
 const CACHE_CONTROL = "public, no-cache";
 const KEPT_HEADERS = new Set(["content-type", "content-language", "x-remix-response", "link"]);
@@ -96,7 +101,7 @@ export function createPageCache(options: {
   const serveHit: express.RequestHandler = async (req, res, next) => {
     // Already looked up (server.ts mounts this ahead of static files and compression too).
     if (req.method !== "GET" || res.locals.pageCacheKey) return next();
-    if (PERSONAL_COOKIE.test(req.get("cookie") ?? "")) return next();
+    if (isPersonal(req.get("cookie") ?? "")) return next();
     const scope = pageScope(req.path);
     if (!scope) return next();
     let key: string;

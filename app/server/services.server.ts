@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
-import { parseEnv, type Env } from "./env.server.ts";
+import { parseEnv, sqliteFileOf, type Env } from "./env.server.ts";
 import { createLogger, type Logger } from "./log.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
 import { migrate } from "./migrate.server.ts";
@@ -48,7 +48,7 @@ export function createServices(
   const log = overrides.log ?? createLogger(env.LOG_LEVEL);
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
-    sqliteFile: path.join(env.DATA_DIR, "foodverse.db"),
+    sqliteFile: sqliteFileOf(env),
   });
   const mailer =
     overrides.mailer ??

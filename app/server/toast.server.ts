@@ -1,13 +1,23 @@
 import { createCookie, redirect } from "react-router";
 import { toastMessage, type ToastLevel, type ToastMessage } from "~/lib/toast.ts";
 
-// A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
-const toastCookie = createCookie("fv_toast", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60,
-});
+/**
+ * A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
+ * Behind https it is Secure and `__Host-` prefixed, so no subdomain or plain-http
+ * page can plant one.
+ */
+export function createToastCookie(secure: boolean) {
+  return createCookie(secure ? "__Host-fv_toast" : "fv_toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: 60,
+  });
+}
+
+// Read once: the public URL is process configuration (env.server.ts), fixed at start.
+const toastCookie = createToastCookie((process.env.PUBLIC_URL ?? "").startsWith("https://"));
 
 export async function flashToast(headers: Headers, level: ToastLevel, message: string): Promise<Headers> {
   headers.append("set-cookie", await toastCookie.serialize(toastMessage(level, message)));

@@ -98,7 +98,7 @@ export function createVideoUploads(options: {
     path: VIDEO_UPLOAD_PATH,
     datastore,
     maxSize: env.MAX_VIDEO_BYTES,
-    respectForwardedHeaders: env.TRUST_PROXY,
+    respectForwardedHeaders: env.TRUST_PROXY !== false,
     namingFunction: () => crypto.randomUUID().replaceAll("-", ""),
     async onUploadCreate(req: Request, upload: Upload) {
       const user = await options.userOf(req.headers);

@@ -1,0 +1,12 @@
+import type { BackupPlace } from "../app/server/backup.server.ts";
+import { parseEnv, sqliteFileOf } from "../app/server/env.server.ts";
+
+/** Where this installation keeps its data, from the same variables the app reads. */
+export function backupPlace(): BackupPlace {
+  const env = parseEnv();
+  return {
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: sqliteFileOf(env),
+    uploadDir: env.STORAGE === "local" ? env.UPLOAD_DIR : null,
+  };
+}
