@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import pLimit from "p-limit";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { IMAGE_WIDTHS, imageIdOf, imageUrl } from "~/lib/media.ts";
 import type { Storage } from "../storage/storage.server.ts";
@@ -6,6 +7,13 @@ import type { Storage } from "../storage/storage.server.ts";
 /** Raster formats people's phones and cameras make; SVG (scriptable) is not one. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 const SHARE_IMAGE_MAX_BYTES = 300 * 1024;
+/**
+ * Each encode holds its decoded pixels across several steps (≈ 11 MB for a wide
+ * photo, up to the pixel limit × 3 bytes for a very tall one). libuv runs four native
+ * jobs at a time but lets any number of encodes hold pixels between them; uploads
+ * past these two wait their turn, so memory is bounded however many arrive at once.
+ */
+const ENCODE_SLOTS = pLimit(2);
 
 export class MediaError extends Error {
   readonly status: number;
@@ -39,10 +47,15 @@ export const MEDIA_MESSAGES = {
  * rotated upright, resized to each width, WebP, with every metadata block (EXIF,
  * GPS, XMP, ICC) dropped.
  */
-export async function encodeImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ variants: Variant[] }> {
-  if (bytes.byteLength === 0) throw new MediaError(400, MEDIA_MESSAGES.notImage);
-  if (bytes.byteLength > limits.maxBytes) throw new MediaError(413, MEDIA_MESSAGES.tooBig(limits.maxBytes));
-  const input = () => sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: "error", animated: false });
+export function encodeImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ variants: Variant[] }> {
+  if (bytes.byteLength === 0) return Promise.reject(new MediaError(400, MEDIA_MESSAGES.notImage));
+  if (bytes.byteLength > limits.maxBytes) {
+    return Promise.reject(new MediaError(413, MEDIA_MESSAGES.tooBig(limits.maxBytes)));
+  }
+  return ENCODE_SLOTS(() => encode(bytes, limits));
+}
+
+async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variants: Variant[] }> {
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the pixel limit is checked below
@@ -58,17 +71,28 @@ export async function encodeImage(bytes: Uint8Array, limits: ImageLimits): Promi
     throw new MediaError(413, MEDIA_MESSAGES.tooManyPixels(limits.maxPixels));
   }
   try {
-    const variants: Variant[] = await Promise.all(
-      IMAGE_WIDTHS.map(async (width) => ({
+    // The original is decoded once, upright and no wider than the largest variant;
+    // every variant is made from those pixels (no metadata survives raw pixels).
+    const largest = IMAGE_WIDTHS.at(-1)!;
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: limits.maxPixels,
+      failOn: "error",
+      animated: false,
+    })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const input = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const variants: Variant[] = [];
+    for (const width of IMAGE_WIDTHS) {
+      variants.push({
         name: `${width}.webp`,
         contentType: "image/webp",
-        data: await input()
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toBuffer(),
-      })),
-    );
+        data: await input().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      });
+    }
     variants.push({ name: "og.jpg", contentType: "image/jpeg", data: await shareImage(input) });
     return { variants };
   } catch (error) {
@@ -81,7 +105,6 @@ export async function encodeImage(bytes: Uint8Array, limits: ImageLimits): Promi
 async function shareImage(input: () => Sharp): Promise<Buffer> {
   for (const quality of [80, 65, 50, 35]) {
     const data = await input()
-      .rotate()
       .resize({ width: 1200, height: 630, fit: "cover" })
       .flatten({ background: "#ffffff" })
       .jpeg({ quality, mozjpeg: true })
