@@ -1,0 +1,58 @@
+// Run by tests/integration/crash.test.ts (bundled by Vite, so `~/` and JSON imports
+// work under plain Node) and killed with SIGKILL at a random moment. It adds branches
+// (each copies the whole general menu in one transaction) and posts reviews on them,
+// printing "ack …" only after each write has committed: stdout to a pipe is
+// synchronous on Linux, so every printed ack was durable when it was printed.
+import { addBranch } from "~/features/branches/branches.server.ts";
+import { postReview } from "~/features/reviews/reviews.server.ts";
+import { parseEnv } from "~/server/env.server.ts";
+import { createLogger } from "~/server/log.server.ts";
+import { createServices } from "~/server/services.server.ts";
+
+interface CrashWorld {
+  ownerId: string;
+  urlName: string;
+  customerIds: string[];
+  run: number;
+}
+
+const world = JSON.parse(process.env.CRASH_WORLD ?? "{}") as CrashWorld;
+const env = parseEnv({
+  NODE_ENV: "test",
+  DATA_DIR: process.env.DATA_DIR,
+  DATABASE_URL: process.env.DATABASE_URL,
+  AUTH_SECRET: "crash-test-secret-crash-test-secret-0123",
+  LOG_LEVEL: "silent",
+  PUBLIC_URL: "http://localhost:3000",
+});
+const services = createServices(env, { log: createLogger("silent") });
+console.log("ready");
+
+for (let n = 0; ; n += 1) {
+  const added = await addBranch(services, world.ownerId, {
+    branchName: `Crash ${world.run}-${n}`,
+    provinceLabel: "Islamabad Capital Territory",
+    cityLabel: "Islamabad",
+    areaLabel: "F-7",
+    address: "Jinnah Super",
+    contact: "051-1234567",
+  });
+  if (!added.ok) {
+    console.log(`refused branch ${added.status} ${added.message}`);
+    continue;
+  }
+  console.log(`ack branch ${added.branchUrl}`);
+  for (const [i, customerId] of world.customerIds.entries()) {
+    const posted = await postReview(
+      services,
+      customerId,
+      { urlName: world.urlName, branchUrl: added.branchUrl },
+      {
+        values: { rating: String(1 + ((n + i) % 5)), review: `Visit ${n} of run ${world.run}.` },
+        photos: [],
+      },
+    );
+    if (posted.ok) console.log(`ack review ${posted.id}`);
+    else console.log(`refused review ${posted.status} ${posted.message}`);
+  }
+}
