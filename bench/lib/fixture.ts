@@ -128,7 +128,7 @@ async function dishPicture(seed: number): Promise<Blob> {
   return new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" });
 }
 
-async function signUpCustomer(baseUrl: string, n: number): Promise<FormClient> {
+export async function signUpCustomer(baseUrl: string, n: number): Promise<FormClient> {
   const client = new FormClient(baseUrl);
   await client.post("/signup/customersignup", {
     firstName: "Bench",
