@@ -77,7 +77,9 @@ export async function createApp(): Promise<{
   app.get("/readyz", async (req, res) => {
     try {
       await sql`select 1`.execute(services.database.db);
-      res.json({ status: "ready", database: services.database.dialect });
+      // Commands wait while Redis reconnects; readiness must not.
+      if (services.redis) await services.redis.withAbortSignal(AbortSignal.timeout(2000)).ping();
+      res.json({ status: "ready", database: services.database.dialect, redis: Boolean(services.redis) });
     } catch (error) {
       req.log.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });

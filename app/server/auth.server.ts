@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "./db.server.ts";
 import type { DB } from "./db-schema.server.ts";
 import type { Logger } from "./log.server.ts";
+import { countInWindow, type Redis } from "./redis.server.ts";
 
 export const CLIENT_IP_HEADER = "x-foodverse-client-ip";
 
@@ -24,6 +25,8 @@ export interface AuthSettings {
   publicUrl: string;
   secret: string;
   rateLimit: { enabled: boolean; max: number; windowSeconds: number };
+  /** When set, rate-limit counters live there instead of the database. */
+  redis?: Redis | null;
   log: Logger;
   sendResetPassword(args: { email: string; name: string; token: string }): Promise<void>;
 }
@@ -48,6 +51,18 @@ const closedPaths = [
   "/send-verification-email",
   "/verify-email",
 ];
+
+/** better-auth's limiter on Redis: one atomic count per request, shared by every process. */
+type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions["rateLimit"]>["customStorage"]>;
+
+function redisRateLimit(redis: Redis): RateLimitStorage {
+  return {
+    async consume(key, rule) {
+      const { count, retryAfter } = await countInWindow(redis, `fv:ratelimit:${key}`, rule.window);
+      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter };
+    },
+  };
+}
 
 export function authOptions(settings: AuthSettings) {
   return {
@@ -79,6 +94,7 @@ export function authOptions(settings: AuthSettings) {
       window: settings.rateLimit.windowSeconds,
       max: settings.rateLimit.max,
       storage: "database",
+      ...(settings.redis ? { customStorage: redisRateLimit(settings.redis) } : {}),
     },
     advanced: {
       useSecureCookies: settings.publicUrl.startsWith("https://"),

@@ -15,6 +15,11 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL")
     .optional(),
+  // Counters several app processes share (auth rate limits, login locks); without it they live in the database.
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Foodverse <no-reply@foodverse.local>"),

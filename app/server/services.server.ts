@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "./db.server.ts";
 import { parseEnv, sqliteFileOf, type Env } from "./env.server.ts";
 import { createLogger, type Logger } from "./log.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
+import { openRedis, type Redis } from "./redis.server.ts";
 import { migrate } from "./migrate.server.ts";
 import { resetPasswordMail } from "./reset-mail.server.ts";
 import { createStorage } from "./storage/create-storage.server.ts";
@@ -15,6 +16,8 @@ import { createVideoUploads, type VideoUploads } from "./media/videos.server.ts"
 export interface Services {
   env: Env;
   database: Database;
+  /** REDIS_URL's connection, or null (counters then live in the database). */
+  redis: Redis | null;
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
@@ -50,6 +53,7 @@ export function createServices(
     databaseUrl: env.DATABASE_URL,
     sqliteFile: sqliteFileOf(env),
   });
+  const redis = env.REDIS_URL ? openRedis(env.REDIS_URL, log) : null;
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -61,6 +65,7 @@ export function createServices(
   const auth = createAuth({
     db: database.db,
     dialect: database.dialect,
+    redis,
     publicUrl: env.PUBLIC_URL,
     log,
     secret: resolveSecret(env),
@@ -90,7 +95,20 @@ export function createServices(
       return { userId: session.user.id, role: customer ? "customer" : "other" };
     },
   });
-  return { env, database, auth, mailer, storage, videos, log, close: () => database.close() };
+  return {
+    env,
+    database,
+    redis,
+    auth,
+    mailer,
+    storage,
+    videos,
+    log,
+    async close() {
+      await redis?.close().catch(() => {});
+      await database.close();
+    },
+  };
 }
 
 let shared: Promise<Services> | undefined;

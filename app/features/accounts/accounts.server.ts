@@ -22,7 +22,7 @@ import {
   restaurantNameTaken,
   type Role,
 } from "./accounts.queries.server.ts";
-import { clearFailures, isLocked, recordFailure } from "./login-throttle.server.ts";
+import { throttleOf } from "./login-throttle.server.ts";
 import { MESSAGES } from "./messages.ts";
 import { fail, type Result } from "./result.ts";
 
@@ -189,7 +189,8 @@ export async function logIn(
   const { env, log } = services;
   const accountKey = `account:${email}`;
   const ipKey = `ip:${context.ip}`;
-  if ((await isLocked(db, accountKey)) || (await isLocked(db, ipKey))) {
+  const throttle = throttleOf(services);
+  if ((await throttle.isLocked(accountKey)) || (await throttle.isLocked(ipKey))) {
     log.warn({ email, ip: context.ip }, "login refused: throttled");
     return fail(429, MESSAGES.tooMany);
   }
@@ -204,11 +205,11 @@ export async function logIn(
     signedIn = { headers, userId: response.user.id, token: response.token };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
-    const lockedAccount = await recordFailure(db, accountKey, {
+    const lockedAccount = await throttle.recordFailure(accountKey, {
       maxFailures: env.LOGIN_MAX_FAILURES,
       seconds: env.LOGIN_LOCK_SECONDS,
     });
-    const lockedIp = await recordFailure(db, ipKey, {
+    const lockedIp = await throttle.recordFailure(ipKey, {
       maxFailures: env.LOGIN_IP_MAX_FAILURES,
       seconds: env.LOGIN_LOCK_SECONDS,
     });
@@ -226,7 +227,7 @@ export async function logIn(
     log.warn({ userId: signedIn.userId }, "login refused: no account record");
     return fail(403, MESSAGES.noData);
   }
-  await clearFailures(db, accountKey);
+  await throttle.clearFailures(accountKey);
   return { ok: true, headers: signedIn.headers, role: account.role };
 }
 

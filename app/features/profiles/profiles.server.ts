@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Services } from "~/server/services.server.ts";
 import { fieldErrors, type FormValues } from "../accounts/accounts.schema.ts";
-import { clearFailures, isLocked, recordFailure } from "../accounts/login-throttle.server.ts";
+import { throttleOf } from "../accounts/login-throttle.server.ts";
 import { fail, type Result } from "../accounts/result.ts";
 import { changedFields, discardImages, storeProfileImages } from "./profile-images.server.ts";
 import {
@@ -114,10 +114,10 @@ export async function changePassword(
       errors.currentPassword ?? errors.confirmPassword ?? errors.newPassword ?? PASSWORD_MESSAGES.failed;
     return fail(400, message, { fieldErrors: errors });
   }
-  const { db } = services.database;
   const key = `password:${userId}`;
   const rule = { maxFailures: services.env.LOGIN_MAX_FAILURES, seconds: services.env.LOGIN_LOCK_SECONDS };
-  if (await isLocked(db, key)) return fail(429, PASSWORD_MESSAGES.tooMany);
+  const throttle = throttleOf(services);
+  if (await throttle.isLocked(key)) return fail(429, PASSWORD_MESSAGES.tooMany);
   try {
     const { headers } = await services.auth.api.changePassword({
       body: {
@@ -128,13 +128,13 @@ export async function changePassword(
       headers: requestHeaders,
       returnHeaders: true,
     });
-    await clearFailures(db, key);
+    await throttle.clearFailures(key);
     services.log.info({ userId }, "password changed");
     return { ok: true, headers };
   } catch (error) {
     const code = error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
     if (code === "INVALID_PASSWORD") {
-      const locked = await recordFailure(db, key, rule);
+      const locked = await throttle.recordFailure(key, rule);
       services.log.warn({ userId, locked }, "password change: wrong current password");
       return locked
         ? fail(429, PASSWORD_MESSAGES.tooMany)
