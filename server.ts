@@ -29,7 +29,7 @@ if (DEV) {
   appModule = (await import(BUILD_ENTRY)) as AppModule;
 }
 
-const { app, services, serveCachedPage } = await appModule.createApp();
+const { app, services, serveCachedPage, staticHeaders } = await appModule.createApp();
 // A page cache hit is kept gzipped with its headers: it needs no static lookup or compression.
 if (serveCachedPage && !DEV) server.use(serveCachedPage);
 server.use(compression());
@@ -37,13 +37,17 @@ if (devMiddlewares) {
   server.use(devMiddlewares);
 } else {
   // Fingerprinted assets never change; everything else in public/ may.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(
+    "/assets",
+    staticHeaders,
+    express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
+  );
   // Only paths under what public/ holds reach the disk: a page request costs no stat() call.
   const publicEntries = new Set(fs.readdirSync("build/client"));
   const publicFiles = express.static("build/client", { maxAge: "1h" });
   server.use((req, res, next) => {
-    if (publicEntries.has(req.path.split("/")[1] ?? "")) publicFiles(req, res, next);
-    else next();
+    if (!publicEntries.has(req.path.split("/")[1] ?? "")) return next();
+    staticHeaders(req, res, () => publicFiles(req, res, next));
   });
 }
 server.use(app);

@@ -8,6 +8,7 @@ import { createRequestHandler as createWebRequestHandler, RouterContextProvider 
 import * as build from "virtual:react-router/server-build";
 import { nonceContext, servicesContext } from "~/server/context.ts";
 import {
+  assetHeaders,
   clientIpAndNonce,
   sameOriginOnly,
   securityHeaders,
@@ -29,6 +30,8 @@ export async function createApp(): Promise<{
   services: Services;
   /** For server.ts to mount ahead of everything: a page cache hit needs nothing else. */
   serveCachedPage: express.RequestHandler | null;
+  /** Security headers for the static files server.ts serves ahead of the app. */
+  staticHeaders: express.RequestHandler;
 }> {
   const services = await getServices();
   const { env, log } = services;
@@ -114,7 +117,12 @@ export async function createApp(): Promise<{
 
   if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
   app.all("/{*any}", createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(res) }));
-  return { app, services, serveCachedPage: pageCache?.serveHit ?? null };
+  return {
+    app,
+    services,
+    serveCachedPage: pageCache?.serveHit ?? null,
+    staticHeaders: assetHeaders(env.PUBLIC_URL),
+  };
 }
 
 /** For scripts/admin.ts: the CLI runs the same migrations and account code as the server. */

@@ -54,6 +54,21 @@ export function securityHeaders(publicUrl: string): express.RequestHandler {
 }
 
 /**
+ * Headers for static files (scripts, styles, the favicon, shared images): no framing,
+ * no sniffing, and a policy under which a file opened on its own runs nothing.
+ */
+export function assetHeaders(publicUrl: string): express.RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    strictTransportSecurity: publicUrl.startsWith("https://"),
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
  * Mutating requests from another site are refused (with SameSite=Lax cookies, a
  * second wall). Browsers say where a request comes from in Sec-Fetch-Site; older
  * ones only in Origin. Clients that send neither (curl, scripts) carry no cookies

@@ -5,6 +5,7 @@ import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { parseEnv } from "~/server/env.server.ts";
 import {
+  assetHeaders,
   clientIpAndNonce,
   sameOriginOnly,
   securityHeaders,
@@ -157,6 +158,27 @@ describe("security headers", () => {
       expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     } finally {
       await served.close();
+    }
+  });
+});
+
+describe("static files", () => {
+  it("carry headers too: nothing runs in a file opened on its own, no sniffing, no framing", async () => {
+    const app = express();
+    app.use(assetHeaders("https://foodverse.example"));
+    app.get("/favicon.svg", (_req, res) => res.type("image/svg+xml").send("<svg/>"));
+    const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/favicon.svg`);
+      expect(response.headers.get("content-security-policy")).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("strict-transport-security")).toMatch(/max-age=/);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
