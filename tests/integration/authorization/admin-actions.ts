@@ -1,0 +1,84 @@
+import { expect } from "vitest";
+import * as reports from "~/routes/admin/reports.tsx";
+import * as restaurant from "~/routes/admin/restaurant.tsx";
+import type { MutatingAction } from "./action-entry.ts";
+import { changesIn, expectSuccess } from "./effects.ts";
+import type { World } from "./world.ts";
+
+/** The admin's decisions: admins only, on any restaurant or review; each one is audited. */
+const ADMIN = ["admin"] as const;
+
+const decision = (
+  intent: "approve" | "reject" | "suspend",
+  from: (world: World) => Promise<{ id: string; urlName: string }>,
+  to: "approved" | "rejected" | "suspended",
+): MutatingAction => ({
+  name: `admin restaurant ${intent}`,
+  module: "routes/admin/restaurant",
+  method: "POST",
+  intent,
+  scope: "role",
+  allowed: ADMIN,
+  target: { kind: "route", action: restaurant.action },
+  async prepare(world) {
+    const target = await from(world);
+    const path = `/admin/restaurants/${target.urlName}`;
+    return {
+      path,
+      params: { urlName: target.urlName },
+      form: { intent, reason: intent === "approve" ? "" : "Prices are missing" },
+      async effect(ctx) {
+        expectSuccess(ctx, path);
+        const row = await world.db
+          .selectFrom("restaurant")
+          .select("approvalStatus")
+          .where("id", "=", target.id)
+          .executeTakeFirstOrThrow();
+        expect(row.approvalStatus).toBe(to);
+        const audit = changesIn(ctx, "audit_log").added;
+        expect(audit.map((a) => [a.actorId, a.action, a.targetId])).toEqual([
+          [world.idOf("admin"), `restaurant.${intent}`, target.id],
+        ]);
+      },
+    };
+  },
+});
+
+const moderation = (intent: "hide" | "restore" | "dismiss"): MutatingAction => ({
+  name: `admin reports ${intent}`,
+  module: "routes/admin/reports",
+  method: "POST",
+  intent,
+  scope: "role",
+  allowed: ADMIN,
+  target: { kind: "route", action: reports.action },
+  async prepare(world) {
+    const review = await world.reportedReview(intent === "restore");
+    return {
+      path: "/admin/reports",
+      form: { intent, reviewId: review.id },
+      async effect(ctx) {
+        expectSuccess(ctx, intent === "restore" ? "/admin/reports?status=hidden" : "/admin/reports");
+        const row = await world.db
+          .selectFrom("review")
+          .select("hidden")
+          .where("id", "=", review.id)
+          .executeTakeFirstOrThrow();
+        expect(row.hidden).toBe(intent === "hide" ? 1 : 0);
+        const audit = changesIn(ctx, "audit_log").added;
+        expect(audit.map((a) => [a.actorId, a.action, a.targetId])).toEqual([
+          [world.idOf("admin"), `review.${intent}`, review.id],
+        ]);
+      },
+    };
+  },
+});
+
+export const adminActions: MutatingAction[] = [
+  decision("approve", (w) => w.pendingRestaurant(), "approved"),
+  decision("reject", (w) => w.pendingRestaurant(), "rejected"),
+  decision("suspend", (w) => w.approvedRestaurant(), "suspended"),
+  moderation("hide"),
+  moderation("restore"),
+  moderation("dismiss"),
+];
