@@ -48,6 +48,8 @@ export interface AppServer {
   port: number;
   pid: number;
   dataDir: string;
+  /** The last 20 kB the process wrote to stderr (and stdout, with captureStdout). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,13 @@ export interface StartOptions {
   /** Reuse a port (so that pages rendered by two runs carry the same URLs). */
   port?: number;
   env?: Record<string, string>;
+  /**
+   * Keep DATABASE_URL and UPLOAD_DIR (from `env` or the caller's environment) instead
+   * of forcing SQLite and uploads in dataDir: the scale-out test runs on PostgreSQL.
+   */
+  keepDatabaseUrl?: boolean;
+  /** Keep the app's log (stdout) in output(), for a test to show why a process failed. */
+  captureStdout?: boolean;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
@@ -91,20 +100,25 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     AUTH_RATE_LIMIT: "off",
     ...options.env,
   };
-  // Always SQLite in the data folder: the scale benchmark covers PostgreSQL.
-  delete env.DATABASE_URL;
-  delete env.UPLOAD_DIR;
+  // SQLite in the data folder unless asked: the scale benchmark covers PostgreSQL.
+  if (!options.keepDatabaseUrl) {
+    delete env.DATABASE_URL;
+    delete env.UPLOAD_DIR;
+  }
   // process.execPath is the Node 24 that npm put first on PATH for this script.
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: REPO_ROOT,
     env,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", "pipe"],
   });
   let errors = "";
-  child.stderr?.setEncoding("utf8");
-  child.stderr?.on("data", (chunk: string) => {
+  const keep = (chunk: string) => {
     errors = (errors + chunk).slice(-20_000);
-  });
+  };
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", keep);
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", keep);
   try {
     await waitUntilReady(url, child, () => errors);
   } catch (error) {
@@ -117,6 +131,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     port,
     pid,
     dataDir: options.dataDir,
+    output: () => errors,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
