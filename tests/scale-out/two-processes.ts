@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { createClient } from "redis";
 import sharp from "sharp";
 import {
   ensureBuild,
@@ -326,6 +327,8 @@ try {
     APPROVAL_MODE: "auto",
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT: "off",
+    // (a) locks an account after three wrong passwords.
+    LOGIN_MAX_FAILURES: "3",
   };
   // A migrates the empty database; B starts on a migrated one (as in a rolling start).
   const a = await startProcess("A", shared);
@@ -361,6 +364,33 @@ try {
   check(
     strangerOnB.status >= 300 && strangerOnB.status < 400,
     `(a) the same page on B without the cookies: ${strangerOnB.status} (sent to log in)`,
+  );
+
+  // ---- (a) a login lock earned through A holds on B, counted in Redis ----
+  const guesser = new FormClient(a.url);
+  for (let i = 0; i < 3; i++) {
+    await guesser.post("/login", { email: RESTAURANT.email, password: "not-the-password" }).catch(() => "");
+  }
+  const lockedOnB = await new FormClient(b.url)
+    .post("/login", { email: RESTAURANT.email, password: RESTAURANT.password })
+    .then(
+      () => "signed in",
+      (error: unknown) => (error instanceof Error ? (/answered (\d+)/.exec(error.message)?.[1] ?? "?") : "?"),
+    );
+  const redis = createClient({ url: REDIS_URL });
+  await redis.connect();
+  const lockKey = `fv:throttle:lock:account:${RESTAURANT.email}`;
+  const lockInRedis = await redis.exists(lockKey);
+  await redis.del(lockKey);
+  await redis.close();
+  const throttleRows = new pg.Client({ connectionString: pgUrl(DATABASE) });
+  await throttleRows.connect();
+  const { rowCount } = await throttleRows.query("select 1 from login_throttle");
+  await throttleRows.end();
+  check(
+    lockedOnB === "429" && lockInRedis === 1 && rowCount === 0,
+    `(a) three wrong passwords through A lock the account on B: ${lockedOnB}; lock in Redis: ${lockInRedis === 1}; ` +
+      `rows in the database's login_throttle: ${rowCount}`,
   );
 
   // ---- (b) an edit through A is seen through B on the next request ----
