@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PrimitiveValueListNode,
+  type ValueNode,
+} from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema.server.ts";
 
@@ -22,6 +30,33 @@ const pgTypes = {
   },
 };
 
+const withoutNul = (value: unknown) =>
+  typeof value === "string" && value.includes("\u0000") ? value.replaceAll("\u0000", "\ufffd") : value;
+
+class NulTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const value = withoutNul(node.value);
+    return value === node.value ? node : { ...node, value };
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return node.values.some((v) => withoutNul(v) !== v)
+      ? { ...node, values: node.values.map(withoutNul) }
+      : node;
+  }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in a form field or a URL ("a%00b")
+ * failed the query, a 500. Every string sent to either database has its NULs
+ * made U+FFFD (as a lone surrogate becomes when encoded), so the same value is
+ * stored on SQLite and PostgreSQL, and a lookup by such an id finds nothing (a 404).
+ */
+const nulToReplacement: KyselyPlugin = {
+  transformQuery: (args) => new NulTransformer().transformNode(args.node, args.queryId),
+  transformResult: async (args) => args.result,
+};
+
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -29,7 +64,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
       max: 10,
       types: pgTypes,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [nulToReplacement] });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   if (options.sqliteFile !== ":memory:") {
@@ -40,7 +75,10 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [nulToReplacement],
+  });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

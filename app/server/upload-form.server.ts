@@ -4,9 +4,26 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import { data } from "react-router";
 import { formValues, type FormValues } from "~/features/accounts/accounts.schema.ts";
 import { fail, type Failure } from "~/features/accounts/result.ts";
 import { MEDIA_MESSAGES } from "./media/images.server.ts";
+
+/** A body that is no form at all (no or another Content-Type, cut short): a broken client, not a person. */
+export const FORM_UNREADABLE = "The form could not be read. Please try again.";
+
+/**
+ * The fields of a form without files. `request.formData()` throws a TypeError on
+ * a body that is not a form, which would be a 500: it is a 400 with the message
+ * (shown under 'Oops!' like a 404's status text), and the action never runs.
+ */
+export async function readFormValues(request: Request): Promise<FormValues> {
+  try {
+    return formValues(await request.formData());
+  } catch {
+    throw data(null, { status: 400, statusText: FORM_UNREADABLE });
+  }
+}
 
 export interface UploadForm {
   ok: true;
@@ -38,7 +55,7 @@ export async function readUploadForm(
       return fail(413, MEDIA_MESSAGES.tooBig(limits.maxFileBytes));
     }
     if (error instanceof MaxFilesExceededError) return fail(413, "Too many files in one form.");
-    return fail(400, "The form could not be read. Please try again.");
+    return fail(400, FORM_UNREADABLE);
   }
   const fileLists = new Map<string, Uint8Array[]>();
   for (const [name, value] of form.entries()) {

@@ -1,10 +1,11 @@
 import type { RouterContextProvider } from "react-router";
-import { formValues, type FormValues } from "~/features/accounts/accounts.schema.ts";
+import type { FormValues } from "~/features/accounts/accounts.schema.ts";
 import type { Result } from "~/features/accounts/result.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/server/request.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 type Handler = (services: Services, ownerId: string, values: FormValues) => Promise<Result<object>>;
 
@@ -20,8 +21,10 @@ export async function ownerListAction(
   intents: Record<string, { run: Handler; success: string | ((values: FormValues) => string) }>,
 ) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = formValues(await request.formData());
-  const intent = intents[String(values.intent)];
+  const values = await readFormValues(request);
+  // Own keys only: "__proto__", "constructor" or "toString" are no intent (they were a 500).
+  const key = String(values.intent);
+  const intent = Object.hasOwn(intents, key) ? intents[key] : undefined;
   if (!intent) {
     return refused({ ok: false, status: 400, message: "Unknown action.", level: "error" });
   }

@@ -16,12 +16,15 @@ export function changedFields<T extends Record<string, unknown>>(current: T, nex
 
 /**
  * Stores the new profile and cover images of one account. On a refused file,
- * whatever this call already stored is removed again.
+ * whatever this call already stored is removed again, but for what `current`
+ * still shows: an image is stored by its bytes, so the same photo sent again is
+ * the current one, not a new file.
  */
 export async function storeProfileImages(
   services: Services,
   ownerId: string,
   files: Map<string, Uint8Array>,
+  current: Partial<Record<ImageColumn, string>> = {},
 ): Promise<
   | { ok: true; urls: Partial<Record<ImageColumn, string>> }
   | { ok: false; field: ImageInput; message: string; status: number }
@@ -37,7 +40,7 @@ export async function storeProfileImages(
         scope: `${ownerId}:${input}`,
       });
     } catch (error) {
-      await discardImages(services, urls, {});
+      await discardImages(services, urls, current);
       if (error instanceof MediaError) {
         return { ok: false, field: input, message: error.message, status: error.status };
       }

@@ -37,7 +37,7 @@ async function applyProfileChange<Row extends { profileImageUrl: string; coverIm
   files: Map<string, Uint8Array>,
   write: (changes: Partial<Row>) => Promise<void>,
 ): Promise<Updated> {
-  const images = await storeProfileImages(services, ownerId, files);
+  const images = await storeProfileImages(services, ownerId, files, current);
   if (!images.ok) {
     return fail(images.status, PROFILE_MESSAGES.failed, { fieldErrors: { [images.field]: images.message } });
   }

@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { getViewer } from "~/features/accounts/accounts.server.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { fail } from "~/features/accounts/result.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { REVIEW_MESSAGES } from "./reviews.schema.ts";
 import { replyToReview, reportReview } from "./reviews.server.ts";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 /**
  * Report (anyone signed in) and reply (the reviewed restaurant's owner) from any
@@ -26,7 +26,7 @@ export async function reviewListAction(
       "Log in first, please.",
     );
   }
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   if (values.intent === "report") {
     const result = await reportReview(services, viewer.userId, values);
     if (!result.ok) return refused(result);

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextField } from "~/components/ui/field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues, type FieldErrors, type FormValues } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors, FormValues } from "~/features/accounts/accounts.schema.ts";
 import { requestPasswordReset } from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { toastMessage } from "~/lib/toast.ts";
@@ -10,6 +10,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 // /forgotpassword and /forgot-password render this screen; both name /forgotpassword as canonical.
 export const meta = ({ matches }: { matches: MetaMatches }) =>
@@ -22,7 +23,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await requestPasswordReset(servicesOf(context), values);
   if (!result.ok) return refused(result, values);
   // The same answer whether or not an account has this address.

@@ -4,12 +4,13 @@ import { TextField } from "~/components/ui/field.tsx";
 import { Logo } from "~/components/ui/logo.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues, safeRedirect } from "~/features/accounts/accounts.schema.ts";
+import { safeRedirect } from "~/features/accounts/accounts.schema.ts";
 import { logIn } from "~/features/accounts/accounts.server.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/login";
 import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 // /login and /sign-in render this screen; both name /login as the canonical address.
 export const meta = ({ matches }: { matches: MetaMatches }) =>
@@ -22,7 +23,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await logIn(servicesOf(context), values, {
     headers: request.headers,
     ip: clientIp(request),

@@ -2,7 +2,6 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { resetPassword } from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { refused } from "~/server/action-result.server.ts";
@@ -10,6 +9,7 @@ import { servicesOf } from "~/server/request.server.ts";
 import { flashToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/reset-password";
 import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
@@ -21,7 +21,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await resetPassword(servicesOf(context), values);
   if (!result.ok) return refused(result, {}, { expired: result.message === MESSAGES.resetInvalid });
   return redirect("/login", { headers: await flashToast(new Headers(), "success", MESSAGES.resetDone) });

@@ -2,7 +2,6 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { Stars } from "~/components/ui/stars.tsx";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { ADMIN_MESSAGES } from "~/features/admin/admin.schema.ts";
 import { decideReview, reportQueue } from "~/features/admin/admin.server.ts";
 import { branchPath } from "~/lib/slug.ts";
@@ -11,6 +10,7 @@ import { requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import type { Route } from "./+types/reports";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = () => [
   { title: "Reported reviews · Admin · Foodverse" },
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "admin");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await decideReview(services, { id: viewer.userId, label: viewer.displayName }, values);
   if (!result.ok) return refused(result);
   const back = values.intent === "restore" ? "/admin/reports?status=hidden" : "/admin/reports";

@@ -3,7 +3,6 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { TextAreaField } from "~/components/ui/field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { ADMIN_MESSAGES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
 import { decideRestaurant } from "~/features/admin/admin.server.ts";
 import { findRestaurantForAdmin } from "~/features/admin/admin.queries.server.ts";
@@ -15,6 +14,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { notFound, requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/restaurant";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.restaurant.restName ?? "Restaurant"} · Admin · Foodverse` },
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "admin");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const actor = { id: viewer.userId, label: viewer.displayName };
   const result = await decideRestaurant(services, actor, params.urlName, values);
   if (!result.ok) return refused(result, values);

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { myReviews } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
@@ -10,6 +9,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = () => [{ title: "My Reviews · Foodverse" }];
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await deleteReview(services, viewer.userId, String(values.reviewId ?? ""));
   if (!result.ok) return refused(result);
   return redirectWithToast("/profile/customer/reviews", "success", REVIEW_MESSAGES.deleted);

@@ -2,7 +2,6 @@ import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/accounts.server.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { publicItem } from "~/features/menus/menu-read.server.ts";
@@ -18,6 +17,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { notFound, requireRole, servicesOf } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/menu-item";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const handle = staticForVisitorsWith("carousel");
 
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await rateItem(services, viewer.userId, params.restaurantName, params.itemId, values);
   if (!result.ok) return refused(result);
   return redirectWithToast(

@@ -112,6 +112,12 @@ export function createVideoUploads(options: {
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (upload && upload.metadata?.owner !== user?.userId) throw refuse(403, VIDEO_MESSAGES.notYours);
     },
+    // tus answers a request for an extension this store lacks (Upload-Concat, from
+    // parallel uploads) with 501; the client can send it otherwise: a 400, same words.
+    onResponseError(_req: Request, error: Error | { status_code: number; body: string }) {
+      if ("status_code" in error && error.status_code === 501) return { status_code: 400, body: error.body };
+      return undefined;
+    },
     async onUploadFinish(_req: Request, upload: Upload) {
       if (!sniffVideo(await firstBytes(await read(upload.id), 16))) {
         await datastore.remove(upload.id).catch(() => undefined);

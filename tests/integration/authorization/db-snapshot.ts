@@ -57,6 +57,11 @@ function listFiles(root: string, dir = root, out: string[] = []): string[] {
   return out;
 }
 
+/** The stored files as a snapshot lists them (path and size), for callers that re-read files only. */
+export function storedFiles(services: TestServices): string[] {
+  return listFiles(services.dataDir).toSorted();
+}
+
 export async function snapshot(services: TestServices): Promise<Snapshot> {
   const { db } = services.database;
   const out: Snapshot = new Map();
@@ -64,7 +69,7 @@ export async function snapshot(services: TestServices): Promise<Snapshot> {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
     out.set(table, rows.map(stable).toSorted());
   }
-  out.set("(files)", listFiles(services.dataDir).toSorted());
+  out.set("(files)", storedFiles(services));
   return out;
 }
 

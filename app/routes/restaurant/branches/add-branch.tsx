@@ -3,7 +3,6 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { addBranchSchema, BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import { LocationFields } from "~/features/branches/components/location-fields.tsx";
@@ -12,6 +11,7 @@ import { locationsOf } from "~/server/reference-files.server.ts";
 import { notFound, requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/add-branch";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = () => [{ title: "Add a Branch · Foodverse" }];
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await addBranch(services, viewer.userId, values);
   if (!result.ok) return refused(result, values);
   return redirectWithToast("/profile/restaurant/mybranches", "success", BRANCH_MESSAGES.added);

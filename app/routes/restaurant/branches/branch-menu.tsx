@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
 import { ownerBranchMenu, setBranchItemDetails } from "~/features/branches/branches.server.ts";
 import { branchPath } from "~/lib/slug.ts";
@@ -13,6 +12,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { notFound, requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/branch-menu";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.branch.branchName ?? BRANCH_MESSAGES.notFound} · Foodverse` },
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await setBranchItemDetails(services, viewer.userId, params.branchName, values);
   if (!result.ok) return refused(result);
   const here = `/profile/restaurant/mybranches/${encodeURIComponent(params.branchName)}`;

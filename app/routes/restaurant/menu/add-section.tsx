@@ -2,7 +2,6 @@ import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { SectionForm } from "~/features/menus/components/section-form.tsx";
 import { addSectionSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { addSection } from "~/features/menus/menus.server.ts";
@@ -10,6 +9,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/add-section";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = () => [{ title: "Add section · Foodverse" }];
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await addSection(services, viewer.userId, values);
   if (!result.ok) return refused(result, values);
   return redirectWithToast("/profile/restaurant/addmenu/addsection", "success", MENU_MESSAGES.sectionAdded);

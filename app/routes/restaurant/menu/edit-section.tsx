@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { formValues } from "~/features/accounts/accounts.schema.ts";
 import { SectionForm } from "~/features/menus/components/section-form.tsx";
 import { findOwnSection } from "~/features/menus/menus.queries.server.ts";
 import { editSectionSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
@@ -11,6 +10,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/edit-section";
+import { readFormValues } from "~/server/upload-form.server.ts";
 
 const LIST = "/profile/restaurant/addmenu/sections";
 
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = formValues(await request.formData());
+  const values = await readFormValues(request);
   const result = await updateSectionDetails(services, viewer.userId, params.sectionId, values);
   if (!result.ok && result.status === 400) return refused(result, values);
   if (!result.ok)
