@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BRANCH_MESSAGES, BRANCH_ITEMS_PER_PAGE } from "./branches.messages.ts";
+import { plainDecimal } from "~/lib/numbers.ts";
 
 export { BRANCH_MESSAGES, BRANCH_ITEMS_PER_PAGE };
 
@@ -30,8 +31,8 @@ export const branchItemSchema = z.object({
     .default("")
     .transform((v, ctx) => {
       if (v === "") return null;
-      const n = Number(v);
-      if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
+      const n = plainDecimal(v);
+      if (n === null || n < 0 || n > 10_000_000) {
         ctx.addIssue({ code: "custom", message: "Enter a price of 0 or more, or leave it empty." });
         return z.NEVER;
       }

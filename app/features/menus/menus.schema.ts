@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ITEM_TYPES, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
 import { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE } from "./menus.messages.ts";
+import { plainDecimal } from "~/lib/numbers.ts";
 
 export { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE };
 export type { ItemView } from "./menus.messages.ts";
@@ -30,16 +31,25 @@ const requiredText = (message: string, max = 120) =>
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
 
-const position = z.coerce
-  .number({ error: "Position must be a number." })
-  .int("Position must be a whole number.")
-  .gt(0, MENU_MESSAGES.positionPositive)
-  .max(10_000, "Position must be 10000 or less.");
+/** A form's number: plain digits only (see plainDecimal); numbers passed by code go through as they are. */
+const formNumber = (v: unknown) => (typeof v === "string" ? (plainDecimal(v) ?? Number.NaN) : v);
 
-const price = z.coerce
-  .number({ error: "Price must be a number." })
-  .min(0, "Price cannot be negative.")
-  .max(10_000_000, "Price is too large.");
+const position = z.preprocess(
+  formNumber,
+  z
+    .number({ error: "Position must be a number." })
+    .int("Position must be a whole number.")
+    .gt(0, MENU_MESSAGES.positionPositive)
+    .max(10_000, "Position must be 10000 or less."),
+);
+
+const price = z.preprocess(
+  formNumber,
+  z
+    .number({ error: "Price must be a number." })
+    .min(0, "Price cannot be negative.")
+    .max(10_000_000, "Price is too large."),
+);
 
 /** Fields the Edit Item screen owns (SPEC §2/§5). */
 export const editItemSchema = z.object({
