@@ -12,7 +12,12 @@ import { createLogger } from "~/server/log.server.ts";
 import { migrate } from "~/server/migrate.server.ts";
 import { createServices, type Services } from "~/server/services.server.ts";
 import { restaurantInput } from "../setup/factories.ts";
-import { createTestServices, memoryMailer, type TestServices } from "../setup/test-services.ts";
+import {
+  createTestServices,
+  headersWithCookies,
+  memoryMailer,
+  type TestServices,
+} from "../setup/test-services.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const RESTORED_PG_DATABASE = "foodverse_restore_test";
@@ -59,13 +64,7 @@ beforeAll(async () => {
   const input = restaurantInput();
   const signup = await signUpRestaurant(services, input, new Headers());
   if (!signup.ok) throw new Error(signup.message);
-  const cookies = new Headers({
-    cookie: signup.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; "),
-  });
-  const viewer = (await getViewer(services, cookies))!;
+  const viewer = (await getViewer(services, headersWithCookies(signup.headers)))!;
   owner = { email: String(input.email), password: String(input.password), userId: viewer.userId };
   for (const name of ["Karahi", "BBQ"]) {
     const added = await addSection(services, owner.userId, { originalName: name });

@@ -33,6 +33,7 @@ import * as editItem from "~/routes/restaurant/menu/edit-item.tsx";
 import * as editSection from "~/routes/restaurant/menu/edit-section.tsx";
 import { customerInput, restaurantInput } from "../setup/factories.ts";
 import { hostileFields } from "./authorization/hostile-fields.ts";
+import { restaurantProfileForm } from "./authorization/profile-actions.ts";
 import { buildRequest, callRoute, type FormFields, type Outcome } from "./authorization/route-call.ts";
 import { fields, ITEM_FIELDS, unique, uniqueNumber, World, type Actor } from "./authorization/world.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
@@ -151,22 +152,7 @@ describe("profile edits write only the profile's own fields", () => {
     const before = await row("restaurant", { id });
     const userBefore = await userRow(id);
     const about = unique("About");
-    const form: FormFields = {
-      intent: "profile",
-      restType: "Desi",
-      restOthertypes: ["BBQ"],
-      hasDelivery: "no",
-      about,
-      contact: "0300-1234567",
-      contacttwo: "",
-      address: "Blue Area",
-      restWebsite: "",
-      restWhatsapp: "",
-      restInsta: "",
-      restFb: "",
-      restX: "",
-      sociallinks: [],
-    };
+    const form = restaurantProfileForm(about);
     await post(
       restaurantEdit.action,
       "restaurantOwner",

@@ -13,6 +13,26 @@ import { CUSTOMERS, RESTAURANTS, unique, type Actor, type SignedIn, type World }
  */
 const signedInOr = (actor: Actor, fallback: SignedIn): SignedIn => (actor === "visitor" ? fallback : actor);
 
+/** A valid Edit Profile form of a restaurant, with the given About text. */
+export function restaurantProfileForm(about: string): FormFields {
+  return {
+    intent: "profile",
+    restType: "Desi",
+    restOthertypes: ["BBQ"],
+    hasDelivery: "no",
+    about,
+    contact: "0300-1234567",
+    contacttwo: "",
+    address: "Blue Area",
+    restWebsite: "",
+    restWhatsapp: "",
+    restInsta: "",
+    restFb: "",
+    restX: "",
+    sociallinks: [],
+  };
+}
+
 function profileForm(world: World, actor: Actor, role: "restaurant" | "customer") {
   const about = unique("About");
   const input = world.account(
@@ -20,22 +40,7 @@ function profileForm(world: World, actor: Actor, role: "restaurant" | "customer"
   ).input;
   const form: FormFields =
     role === "restaurant"
-      ? {
-          intent: "profile",
-          restType: "Desi",
-          restOthertypes: ["BBQ"],
-          hasDelivery: "no",
-          about,
-          contact: "0300-1234567",
-          contacttwo: "",
-          address: "Blue Area",
-          restWebsite: "",
-          restWhatsapp: "",
-          restInsta: "",
-          restFb: "",
-          restX: "",
-          sociallinks: [],
-        }
+      ? restaurantProfileForm(about)
       : {
           intent: "profile",
           // Another role's world account has no customer fields: send a customer's.
