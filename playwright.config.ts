@@ -9,6 +9,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const appUrl = `http://localhost:${port}`;
 process.env.E2E_APP_URL ??= appUrl;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-e2e-"));
+// webServer builds once; the processes the specs start (npm run admin, a second server)
+// use that build and never rebuild it under the running app (scripts/ensure-build.ts).
+process.env.STALE_BUILD ??= "warn";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -55,6 +58,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       LOGIN_MAX_FAILURES: "3",
       LOGIN_LOCK_SECONDS: "600",
+      // Every spec signs up and asks for reset mails from 127.0.0.1.
+      SIGNUP_MAX_PER_IP: "100000",
+      RESET_MAIL_MAX_PER_IP: "100000",
     },
   },
 });

@@ -1,60 +1,36 @@
-// The process entry (`npm start`, `npm run dev`): static files, compression, the
-// app from server/app.ts, and a graceful stop. Runs on Node 24 as TypeScript.
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import type { Server } from "node:http";
-import compression from "compression";
-import express from "express";
+// The process entry (`npm start`, `npm run dev`): makes sure there is a build,
+// loads the Express app (server/http-app.ts) from it, listens, and stops gracefully.
+// The request path from here to a route: docs/architecture.md. Runs on Node 24 as TypeScript.
+import http from "node:http";
+import type express from "express";
+import { loadServerBuild, type ServerBuild } from "./scripts/ensure-build.ts";
 
 const DEV = process.env.NODE_ENV !== "production";
-const BUILD_ENTRY = "./build/server/index.js";
-type AppModule = typeof import("./server/app.ts");
 
-const server = express();
-server.disable("x-powered-by");
-
-let appModule: AppModule;
-let devMiddlewares: express.RequestHandler | null = null;
+let build: ServerBuild;
+let viteMiddlewares: express.RequestHandler | undefined;
 if (DEV) {
+  // No build: Vite compiles server/index.ts and the routes on demand, with hot reload.
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  devMiddlewares = viteDevServer.middlewares;
-  appModule = (await viteDevServer.ssrLoadModule("./server/app.ts")) as AppModule;
+  viteMiddlewares = viteDevServer.middlewares;
+  build = (await viteDevServer.ssrLoadModule("./server/index.ts")) as ServerBuild;
 } else {
-  if (!fs.existsSync(BUILD_ENTRY)) {
-    console.log("No build found: building first (npm run build)…");
-    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-    if (built.status !== 0) process.exit(built.status ?? 1);
-  }
-  appModule = (await import(BUILD_ENTRY)) as AppModule;
+  // Built first when there is none, or again when a source file is newer than it.
+  build = await loadServerBuild({ whenStale: "rebuild" });
 }
 
-const { app, services, serveCachedPage, staticHeaders } = await appModule.createApp();
-// A page cache hit is kept gzipped with its headers: it needs no static lookup or compression.
-if (serveCachedPage && !DEV) server.use(serveCachedPage);
-server.use(compression());
-if (devMiddlewares) {
-  server.use(devMiddlewares);
-} else {
-  // Fingerprinted assets never change; everything else in public/ may.
-  server.use(
-    "/assets",
-    staticHeaders,
-    express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
-  );
-  // Only paths under what public/ holds reach the disk: a page request costs no stat() call.
-  const publicEntries = new Set(fs.readdirSync("build/client"));
-  const publicFiles = express.static("build/client", { maxAge: "1h" });
-  server.use((req, res, next) => {
-    if (!publicEntries.has(req.path.split("/")[1] ?? "")) return next();
-    staticHeaders(req, res, () => publicFiles(req, res, next));
-  });
-}
-server.use(app);
+const { app, services, listenerOptions, onRequest } = await build.createApp({ viteMiddlewares });
 
 const { PORT: port, HOST: host } = services.env;
-const listener: Server = server.listen(port, host, () => {
-  services.log.info({ port, host, mode: DEV ? "development" : "production" }, "Foodverse is listening");
+// Header and request timeouts of our own (HTTP_HEADERS_TIMEOUT_SECONDS, HTTP_REQUEST_TIMEOUT_SECONDS).
+const listener = http.createServer(listenerOptions, app);
+if (onRequest) listener.on("request", onRequest);
+listener.listen(port, host, () => {
+  services.log.info(
+    { port, host, mode: DEV ? "development" : "production", ...listenerOptions },
+    "Foodverse is listening",
+  );
 });
 
 let stopping = false;

@@ -5,10 +5,11 @@ import { islands } from "./build-tools/islands-plugin.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  // The SSR build's entry is our Express app, so the server, the routes and
-  // every service share one module graph (one database pool, one auth instance).
+  // The SSR build's entry is server/index.ts (the Express app and the command-line
+  // entry points), so the server, the routes and every service share one module
+  // graph (one database pool, one auth instance).
   environments: {
-    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rolldownOptions: { input: "./server/index.ts" } } },
   },
   plugins: [
     tailwindcss(),
@@ -16,6 +17,7 @@ export default defineConfig({
     islands({
       carousel: "app/islands/carousel.island.ts",
       finder: "app/islands/finder.island.ts",
+      share: "app/islands/share.island.ts",
     }),
   ],
 });

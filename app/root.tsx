@@ -1,5 +1,6 @@
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -18,7 +19,7 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { ToastHost } from "./components/ui/toasts.tsx";
 import { islandsOf, isStaticForVisitors } from "./lib/static-page.ts";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
-import { getViewer } from "./features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { nonceContext } from "./server/context.ts";
 import { servicesOf } from "./server/request.server.ts";
 import { takeToast } from "./server/toast.server.ts";
@@ -87,9 +88,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function meta() {
+export function meta({ error }: Route.MetaArgs) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
   return [
-    { title: "Foodverse" },
+    { title: error ? `${missing ? "Page not found" : "Oops!"} · Foodverse` : "Foodverse" },
     { name: "description", content: "Restaurant menus, branches and reviews." },
   ];
 }
@@ -104,12 +106,32 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) detail = error.statusText || `${error.status}`;
   else if (error instanceof Error) detail = error.message;
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
       <h1 className="text-4xl font-bold">Oops!</h1>
-      <p className="mt-4 text-lg">Sorry, an unexpected error has occurred.</p>
-      <p className="mt-2 text-muted">
+      <p className="text-lg">Sorry, an unexpected error has occurred.</p>
+      <p className="text-muted">
         <i>{detail}</i>
       </p>
+      {/* Somewhere to go from here: a search (a GET form, no scripts needed) and the home page. */}
+      <form action="/search" method="get" role="search" className="flex w-full max-w-sm gap-2">
+        <input type="hidden" name="tab" value="items" />
+        <label htmlFor="oops-search" className="sr-only">
+          Search dishes
+        </label>
+        <input
+          id="oops-search"
+          name="q"
+          type="search"
+          placeholder="Search dishes, e.g. karahi"
+          className="min-h-11 min-w-0 flex-1 rounded-md border border-line px-3"
+        />
+        <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-semibold text-white">
+          Search
+        </button>
+      </form>
+      <Link to="/" className="font-medium text-brand underline">
+        Go to the home page
+      </Link>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// SPEC §2's table. The sources disagree on two names, so both spellings
+// product rules §2's table. The sources disagree on two names, so both spellings
 // render the same screen (DESIGN §4.1). Screens are added by the issue that builds them.
 export default [
   index("routes/public/home.tsx"),
@@ -25,6 +25,11 @@ export default [
     route("addmenu/additems", "routes/restaurant/menu/add-item.tsx"),
     route("addmenu/items", "routes/restaurant/menu/items.tsx"),
     route("addmenu/items/edit/:id", "routes/restaurant/menu/edit-item.tsx"),
+    route("addmenu/import", "routes/restaurant/menu/import.tsx"),
+    route("addmenu/import/template.csv", "routes/restaurant/menu/import-template.ts", { id: "import-template-csv" }),
+    route("addmenu/import/template.xlsx", "routes/restaurant/menu/import-template.ts", { id: "import-template-xlsx" }),
+    route("addmenu/import/:importId", "routes/restaurant/menu/import-preview.tsx"),
+    route("addmenu/import/:importId/photos", "routes/restaurant/menu/import-photos.ts"),
     route("mymenu", "routes/restaurant/menu/my-menu.tsx"),
     route("mymenu/:itemId", "routes/restaurant/menu/my-menu-item.tsx"),
     route("qr-card", "routes/restaurant/qr-card.tsx"),
@@ -32,6 +37,10 @@ export default [
     route("mybranches", "routes/restaurant/branches/my-branches.tsx"),
     route("mybranches/:branchName", "routes/restaurant/branches/branch-menu.tsx"),
     route("mybranches/:branchName/menu/:itemId", "routes/restaurant/branches/branch-item.tsx"),
+    route("mybranches/:branchName/compare", "routes/restaurant/branches/compare.tsx"),
+    route("mybranches/:branchName/hours", "routes/restaurant/branches/hours.tsx"),
+    route("mybranches/:branchName/additem", "routes/restaurant/branches/add-own-item.tsx"),
+    route("mybranches/:branchName/items/edit/:id", "routes/restaurant/branches/edit-own-item.tsx"),
     route("mybranches/:branchName/qr.png", "routes/restaurant/qr-png.ts", { id: "branch-qr-png" }),
     route("mybranches/:branchName/qr.svg", "routes/restaurant/qr-svg.ts", { id: "branch-qr-svg" }),
     route("mybranches/:branchName/qr-card", "routes/restaurant/qr-card.tsx", { id: "branch-qr-card" }),

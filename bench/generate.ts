@@ -31,9 +31,10 @@ import type {
   PRICE_RANGES as AppPriceRanges,
   TASTES as AppTastes,
 } from "../app/lib/reference-data.ts";
+import { seededRandom } from "../app/lib/random.ts";
 import { branchPath, restaurantPath, toSlug } from "../app/lib/slug.ts";
 
-type AppModule = typeof import("../server/app.ts");
+type AppModule = typeof import("../server/index.ts");
 type Db = Kysely<DB>;
 
 /** A fixed secret, so a generated database can be served again with the same sessions. */
@@ -42,7 +43,7 @@ export const BENCH_AUTH_SECRET = "foodverse-bench-secret-0123456789abcdef";
 export const BENCH_PASSWORD = "bench-password-1";
 export const BENCH_EMAIL_DOMAIN = "bench.foodverse.pk";
 
-// SPEC §9's lists (app/lib/reference-data.ts); `satisfies` keeps them in step.
+// product rules §9's lists (app/lib/reference-data.ts); `satisfies` keeps them in step.
 const PRICE_RANGES = [
   "0-500",
   "500-1000",
@@ -75,17 +76,7 @@ const ITEM_CATEGORIES = readJson<Record<string, ItemCategory[]>>("item-categorie
 const PAKISTAN = readJson<CountryLocations>("countries/Pakistan.json");
 
 // --- a seeded random source, so two runs of one size hold the same world ---
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-let random = mulberry32(20260101);
+let random = seededRandom(20260101);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const chance = (p: number) => random() < p;
@@ -305,7 +296,7 @@ const CITIES = PAKISTAN.provinces.flatMap((province) =>
 );
 const CITY_CHOICES = CITIES.map((c) => [c, CITY_WEIGHTS[c.city] ?? 1] as const);
 
-// SPEC §9 price ranges, with a price inside each (Rs.); most dishes are everyday prices.
+// product rules §9 price ranges, with a price inside each (Rs.); most dishes are everyday prices.
 interface PriceBand {
   range: (typeof PRICE_RANGES)[number];
   min: number;
@@ -487,6 +478,19 @@ interface GeneratedRestaurant {
   restaurant: Insertable<RestaurantTable>;
 }
 
+type App = Awaited<ReturnType<AppModule["createApp"]>>;
+
+/** What every generated restaurant draws on: the clock, the shared pictures and QR image, the customers. */
+interface World {
+  now: number;
+  publicUrl: string;
+  templates: AuthTemplates;
+  images: string[];
+  qrImage: string;
+  customerIds: string[];
+  usedSlugs: Set<string>;
+}
+
 /** Fills the database the environment names (DATABASE_URL, or DATA_DIR's SQLite file). */
 export async function generate(options: {
   restaurants: number;
@@ -494,14 +498,40 @@ export async function generate(options: {
   log?: (line: string) => void;
 }): Promise<GenerateSummary> {
   const log = options.log ?? ((line: string) => console.log(line));
-  random = mulberry32(options.seed ?? 20260101);
+  random = seededRandom(options.seed ?? 20260101);
   const started = performance.now();
+  const app = await openEmptyApp();
+  const { services } = app;
+  const { db, dialect } = services.database;
+  const world = await prepareWorld(app);
+  log(`  migrated, account template and ${world.images.length} pictures ready (${seconds(started)} s)`);
+  const w = new Writer(db);
+
+  // Customers first: reviews and ratings point at them.
+  await addCustomers(w, world, Math.max(200, options.restaurants * 2));
+  log(`  customers: ${world.customerIds.length.toLocaleString("en")} (${seconds(started)} s)`);
+  await addRestaurants(w, world, { count: options.restaurants, dialect, started, log });
+
+  await settle(db, dialect);
+  await services.close();
+  const secondsTaken = (performance.now() - started) / 1000;
+  return {
+    restaurants: options.restaurants,
+    rows: Object.fromEntries(w.counts),
+    totalRows: w.total,
+    seconds: Math.round(secondsTaken * 10) / 10,
+    rowsPerSecond: Math.round(w.total / secondsTaken),
+    dialect,
+  };
+}
+
+/** The app on the target database, migrated; refused when it already holds restaurants. */
+async function openEmptyApp(): Promise<App> {
   const { createApp } = (await import("../build/server/index.js" as string)) as AppModule;
   const app = await createApp();
   const { services } = app;
   const db = services.database.db;
-  const dialect = services.database.dialect;
-  if (dialect === "sqlite") {
+  if (services.database.dialect === "sqlite") {
     // A bigger page cache for the bulk load only (this connection); nothing is switched off.
     const { sql } = await import("kysely");
     await sql`pragma cache_size = -262144`.execute(db);
@@ -514,7 +544,11 @@ export async function generate(options: {
     await services.close();
     throw new Error("The database already holds restaurants: generate into an empty database.");
   }
+  return app;
+}
 
+async function prepareWorld(app: App): Promise<World> {
+  const { services } = app;
   const templates = await authTemplates(app);
   const images = await placeholderImages(app, 8);
   const qrImage = await QRCode.toDataURL(`${services.env.PUBLIC_URL}/r/foodverse-bench`, {
@@ -522,17 +556,22 @@ export async function generate(options: {
     margin: 2,
     width: 512,
   });
-  const publicUrl = services.env.PUBLIC_URL;
-  log(`  migrated, account template and ${images.length} pictures ready (${seconds(started)} s)`);
-  const now = Date.now();
-  const w = new Writer(db);
+  return {
+    now: Date.now(),
+    publicUrl: services.env.PUBLIC_URL,
+    templates,
+    images,
+    qrImage,
+    customerIds: [],
+    usedSlugs: new Set(),
+  };
+}
 
-  // Customers first: reviews and ratings point at them.
-  const customerCount = Math.max(200, options.restaurants * 2);
-  const customerIds: string[] = [];
-  for (let i = 0; i < customerCount; i++) {
+async function addCustomers(w: Writer, world: World, count: number) {
+  const { now, templates, images } = world;
+  for (let i = 0; i < count; i++) {
     const id = templates.newId();
-    customerIds.push(id);
+    world.customerIds.push(id);
     const firstName = pick(FIRST_NAMES);
     const lastName = pick(LAST_NAMES);
     const username = `${firstName.toLowerCase()}${i}`;
@@ -560,335 +599,425 @@ export async function generate(options: {
     if ((i + 1) % 5000 === 0) await w.flush(TABLE_ORDER);
   }
   await w.flush(TABLE_ORDER);
-  log(`  customers: ${customerCount.toLocaleString("en")} (${seconds(started)} s)`);
+}
 
-  const usedSlugs = new Set<string>();
+async function addRestaurants(
+  w: Writer,
+  world: World,
+  run: { count: number; dialect: string; started: number; log: (line: string) => void },
+) {
   // One transaction per chunk. On PostgreSQL short ones: every row's content-version
   // trigger (migration 0006) updates the same few rows, and one transaction's chain
   // of row versions grows with every write in it.
-  const CHUNK = dialect === "postgres" ? 5 : 200;
-  for (let r = 0; r < options.restaurants; r++) {
-    addRestaurant(w, r);
-    if ((r + 1) % CHUNK === 0 || r === options.restaurants - 1) {
+  const CHUNK = run.dialect === "postgres" ? 5 : 200;
+  for (let r = 0; r < run.count; r++) {
+    addRestaurant(w, world, r);
+    if ((r + 1) % CHUNK === 0 || r === run.count - 1) {
       await w.flush(TABLE_ORDER);
-      if ((r + 1) % 1000 === 0 || r === options.restaurants - 1) {
-        const elapsed = (performance.now() - started) / 1000;
-        log(
-          `  restaurants: ${(r + 1).toLocaleString("en")} / ${options.restaurants.toLocaleString("en")}, rows ${w.total.toLocaleString("en")} (${Math.round(w.total / elapsed).toLocaleString("en")} rows/s)`,
+      if ((r + 1) % 1000 === 0 || r === run.count - 1) {
+        const elapsed = (performance.now() - run.started) / 1000;
+        run.log(
+          `  restaurants: ${(r + 1).toLocaleString("en")} / ${run.count.toLocaleString("en")}, rows ${w.total.toLocaleString("en")} (${Math.round(w.total / elapsed).toLocaleString("en")} rows/s)`,
         );
       }
     }
   }
+}
 
+/** As autovacuum would leave it after a while: statistics, visibility map, hint bits. */
+async function settle(db: Db, dialect: string) {
+  const { sql } = await import("kysely");
   if (dialect === "postgres") {
-    // As autovacuum would leave it after a while: statistics, visibility map, hint bits.
-    const { sql } = await import("kysely");
     await sql`vacuum analyze`.execute(db);
   } else {
-    const { sql } = await import("kysely");
     await sql`analyze`.execute(db);
     await sql`pragma wal_checkpoint(truncate)`.execute(db);
   }
-  await services.close();
-  const secondsTaken = (performance.now() - started) / 1000;
-  return {
-    restaurants: options.restaurants,
-    rows: Object.fromEntries(w.counts),
-    totalRows: w.total,
-    seconds: Math.round(secondsTaken * 10) / 10,
-    rowsPerSecond: Math.round(w.total / secondsTaken),
-    dialect,
-  };
+}
 
-  function addRestaurant(writer: Writer, index: number): GeneratedRestaurant {
-    const combos = NAME_START.length * NAME_END.length;
-    let restName = `${NAME_START[index % NAME_START.length]} ${NAME_END[Math.floor(index / NAME_START.length) % NAME_END.length]}`;
-    if (index >= combos) restName += ` ${Math.floor(index / combos) + 1}`;
-    let urlName = toSlug(restName);
-    for (let n = 2; usedSlugs.has(urlName); n++) urlName = toSlug((restName = `${restName} ${n}`));
-    usedSlugs.add(urlName);
+type ApprovalStatus = "approved" | "pending" | "rejected" | "suspended";
 
-    const id = templates.newId();
-    const username = `owner${index}`;
-    const email = `owner${index}@${BENCH_EMAIL_DOMAIN}`;
-    const createdMs = now - int(60, 3 * 365) * DAY - int(0, DAY);
-    addAuthUser(writer, templates, id, username, email, createdMs);
-    const restType = pick(RESTAURANT_TYPES);
-    const home = weighted(CITY_CHOICES);
-    const status = weighted([
-      ["approved", 92],
-      ["pending", 5],
-      ["rejected", 2],
-      ["suspended", 1],
-    ] as const);
-    const note =
-      status === "rejected" ? "Menu prices missing" : status === "suspended" ? "Closed for renovation" : "";
+/** The restaurant's account and the choices its other rows follow. */
+interface Owner {
+  id: string;
+  restName: string;
+  urlName: string;
+  username: string;
+  email: string;
+  createdMs: number;
+  restType: string;
+  home: (typeof CITIES)[number];
+  status: ApprovalStatus;
+  note: string;
+}
 
-    // The general menu: 2-4 sections, 6-14 dishes in them.
-    const categories = ITEM_CATEGORIES[restType] ?? ITEM_CATEGORIES.other ?? [];
-    const sectionCount = int(2, 4);
-    const itemCount = int(6, 14);
-    const menuMs = createdMs + int(1, 10) * DAY;
-    const sections: Insertable<MenuSectionTable>[] = [];
-    for (let s = 0; s < sectionCount; s++) {
-      const category = categories[s % Math.max(1, categories.length)];
-      const originalName = category?.category ?? `Section ${s + 1}`;
-      sections.push({
-        id: randomUUID(),
-        restaurantId: id,
-        restaurantName: restName,
-        urlName,
-        originalName,
-        sectionName: toSlug(originalName),
-        sectionNumber: s + 1,
-        topNote: chance(0.2) ? "All prices include tax." : "",
-        bottomNote: "",
-        timestamp: iso(menuMs),
-        branchId: null,
-      });
-    }
-    const items: (Insertable<MenuItemTable> & { itemRating: number; itemRatingBy: number })[] = [];
-    const ratingRows: Row[] = [];
-    const positions = Array.from({ length: sectionCount }, () => 0);
-    for (let i = 0; i < itemCount; i++) {
-      const s = i % sectionCount;
-      positions[s]! += 1;
-      const category = categories[s % Math.max(1, categories.length)];
-      const itemSubCat = category ? pick(category.subcategories) : "Special";
-      const band = weighted(PRICE_CHOICES);
-      const price = Math.round(int(band.min, band.max) / 10) * 10;
-      const itemId = randomUUID();
-      // Item ratings: 0-4 customers each; the item keeps the exact average and count.
-      const raters = new Set<string>();
-      const ratingsCount = int(0, 4);
-      while (raters.size < ratingsCount) raters.add(pick(customerIds));
-      let sum = 0;
-      for (const customerId of raters) {
-        const rating = weighted([
-          [5, 4],
-          [4, 3],
-          [3, 2],
-          [2, 1],
-          [1, 1],
-        ] as const);
-        sum += rating;
-        ratingRows.push({ itemId, customerId, rating, timestamp: iso(menuMs + int(1, 300) * DAY) });
-      }
-      items.push({
+type GeneratedItem = Insertable<MenuItemTable> & { itemRating: number; itemRatingBy: number };
+
+/** One restaurant with its account, general menu, branches (with menu copies), ratings and reviews. */
+function addRestaurant(writer: Writer, world: World, index: number): GeneratedRestaurant {
+  const owner = addOwner(writer, world, index);
+  const menu = generalMenu(world, owner);
+  const branches = branchesOf(world, owner, menu);
+  const rating = addReviews(writer, world, owner, branches.branches);
+  const restaurant = restaurantRow(world, owner, menu.items, branches.branches.length, rating);
+  writer.add("restaurant", restaurant as Row);
+  if (owner.status !== "pending") addDecision(writer, owner, menu.menuMs);
+  for (const s of menu.sections) writer.add("menu_section", s as Row);
+  for (const s of branches.sections) writer.add("menu_section", s as Row);
+  for (const i of menu.items) writer.add("menu_item", i as Row);
+  for (const i of branches.items) writer.add("menu_item", i as Row);
+  for (const b of branches.branches) writer.add("branch", b as Row);
+  for (const row of menu.ratingRows) writer.add("item_rating", row);
+  for (const review of rating.reviews) writer.add("review", review as Row);
+  return { restaurant };
+}
+
+function addOwner(writer: Writer, world: World, index: number): Owner {
+  const combos = NAME_START.length * NAME_END.length;
+  let restName = `${NAME_START[index % NAME_START.length]} ${NAME_END[Math.floor(index / NAME_START.length) % NAME_END.length]}`;
+  if (index >= combos) restName += ` ${Math.floor(index / combos) + 1}`;
+  let urlName = toSlug(restName);
+  for (let n = 2; world.usedSlugs.has(urlName); n++) urlName = toSlug((restName = `${restName} ${n}`));
+  world.usedSlugs.add(urlName);
+
+  const id = world.templates.newId();
+  const username = `owner${index}`;
+  const email = `owner${index}@${BENCH_EMAIL_DOMAIN}`;
+  const createdMs = world.now - int(60, 3 * 365) * DAY - int(0, DAY);
+  addAuthUser(writer, world.templates, id, username, email, createdMs);
+  const restType = pick(RESTAURANT_TYPES);
+  const home = weighted(CITY_CHOICES);
+  const status = weighted([
+    ["approved", 92],
+    ["pending", 5],
+    ["rejected", 2],
+    ["suspended", 1],
+  ] as const);
+  const note =
+    status === "rejected" ? "Menu prices missing" : status === "suspended" ? "Closed for renovation" : "";
+  return { id, restName, urlName, username, email, createdMs, restType, home, status, note };
+}
+
+/** The general menu: 2-4 sections, 6-14 dishes in them, each rated by 0-4 customers. */
+function generalMenu(world: World, owner: Owner) {
+  const categories = ITEM_CATEGORIES[owner.restType] ?? ITEM_CATEGORIES.other ?? [];
+  const sectionCount = int(2, 4);
+  const itemCount = int(6, 14);
+  const menuMs = owner.createdMs + int(1, 10) * DAY;
+  const sections: Insertable<MenuSectionTable>[] = [];
+  for (let s = 0; s < sectionCount; s++) {
+    const category = categories[s % Math.max(1, categories.length)];
+    const originalName = category?.category ?? `Section ${s + 1}`;
+    sections.push({
+      id: randomUUID(),
+      restaurantId: owner.id,
+      restaurantName: owner.restName,
+      urlName: owner.urlName,
+      originalName,
+      sectionName: toSlug(originalName),
+      sectionNumber: s + 1,
+      topNote: chance(0.2) ? "All prices include tax." : "",
+      bottomNote: "",
+      timestamp: iso(menuMs),
+      branchId: null,
+    });
+  }
+  const items: GeneratedItem[] = [];
+  const ratingRows: Row[] = [];
+  const positions = Array.from({ length: sectionCount }, () => 0);
+  for (let i = 0; i < itemCount; i++) {
+    const s = i % sectionCount;
+    positions[s]! += 1;
+    const category = categories[s % Math.max(1, categories.length)];
+    const itemSubCat = category ? pick(category.subcategories) : "Special";
+    const band = weighted(PRICE_CHOICES);
+    const price = Math.round(int(band.min, band.max) / 10) * 10;
+    const itemId = randomUUID();
+    const { raters, sum } = rateItem(world, itemId, menuMs, ratingRows);
+    items.push(
+      itemRow(world, owner, {
         id: itemId,
         sectionId: sections[s]!.id,
-        restaurantId: id,
-        urlName,
-        name: `${pick(DISH_START)} ${itemSubCat}`,
-        nameExtra: chance(0.3) ? pick(["Half", "Full", "Family size", "Per plate"]) : "",
-        price,
-        itemPriceRange: band.range,
-        itemTaste: pick(TASTES),
-        itemCat: category?.category ?? "Other",
+        category: category?.category ?? "Other",
         itemSubCat,
-        itemType: weighted([
-          ["Non-Veg", 6],
-          ["Veg", 3],
-          ["Vegan", 1],
-        ] as const satisfies readonly (readonly [(typeof ITEM_TYPES)[number], number])[]),
-        positionInSection: positions[s]!,
-        description: pick(DESCRIPTIONS),
-        descriptionExtra: "",
-        foodAllergies: chance(0.3) ? pick(["Contains nuts.", "Contains dairy.", "Contains gluten."]) : "",
-        topView: pick(images),
-        frontView: pick(images),
-        sideView: pick(images),
-        itemRating: raters.size ? round2(sum / raters.size) : 0,
-        itemRatingBy: raters.size,
-        soldOut: chance(0.03) ? 1 : 0,
-        timestamp: iso(menuMs),
-        branchId: null,
-        priceOverride: null,
-      });
-    }
+        price,
+        band,
+        position: positions[s]!,
+        rating: raters ? round2(sum / raters) : 0,
+        raters,
+        menuMs,
+      }),
+    );
+  }
+  return { menuMs, sections, items, ratingRows };
+}
 
-    // Branches (1-3), each with its copy of the menu (as addBranch writes it).
-    const branchCount = weighted([
-      [1, 3],
-      [2, 4],
-      [3, 3],
+/** One dish of the general menu; what is drawn here is drawn in the order it always was. */
+function itemRow(
+  world: World,
+  owner: Owner,
+  chosen: {
+    id: string;
+    sectionId: string;
+    category: string;
+    itemSubCat: string;
+    price: number;
+    band: PriceBand;
+    position: number;
+    rating: number;
+    raters: number;
+    menuMs: number;
+  },
+): GeneratedItem {
+  const { itemSubCat } = chosen;
+  return {
+    id: chosen.id,
+    sectionId: chosen.sectionId,
+    restaurantId: owner.id,
+    urlName: owner.urlName,
+    name: `${pick(DISH_START)} ${itemSubCat}`,
+    nameExtra: chance(0.3) ? pick(["Half", "Full", "Family size", "Per plate"]) : "",
+    price: chosen.price,
+    itemPriceRange: chosen.band.range,
+    itemTaste: pick(TASTES),
+    itemCat: chosen.category,
+    itemSubCat,
+    itemType: weighted([
+      ["Non-Veg", 6],
+      ["Veg", 3],
+      ["Vegan", 1],
+    ] as const satisfies readonly (readonly [(typeof ITEM_TYPES)[number], number])[]),
+    positionInSection: chosen.position,
+    description: pick(DESCRIPTIONS),
+    descriptionExtra: "",
+    foodAllergies: chance(0.3) ? pick(["Contains nuts.", "Contains dairy.", "Contains gluten."]) : "",
+    topView: pick(world.images),
+    frontView: pick(world.images),
+    sideView: pick(world.images),
+    itemRating: chosen.rating,
+    itemRatingBy: chosen.raters,
+    soldOut: chance(0.03) ? 1 : 0,
+    timestamp: iso(chosen.menuMs),
+    branchId: null,
+    priceOverride: null,
+  };
+}
+
+/** Item ratings: 0-4 customers each; the item keeps the exact average and count. */
+function rateItem(world: World, itemId: string, menuMs: number, ratingRows: Row[]) {
+  const raters = new Set<string>();
+  const ratingsCount = int(0, 4);
+  while (raters.size < ratingsCount) raters.add(pick(world.customerIds));
+  let sum = 0;
+  for (const customerId of raters) {
+    const rating = weighted([
+      [5, 4],
+      [4, 3],
+      [3, 2],
+      [2, 1],
+      [1, 1],
     ] as const);
-    const branches: Insertable<BranchTable>[] = [];
-    const branchSections: Insertable<MenuSectionTable>[] = [];
-    const branchItems: Insertable<MenuItemTable>[] = [];
-    const usedBranchUrls = new Set<string>();
-    for (let b = 0; b < branchCount; b++) {
-      const place = chance(0.8) ? home : weighted(CITY_CHOICES);
-      const area = place.areas.length ? pick(place.areas) : "";
-      const baseName = area ? `${area} ${place.city}` : place.city;
-      let branchName = baseName;
-      let branchUrl = toSlug(branchName);
-      for (let n = 2; usedBranchUrls.has(branchUrl); n++)
-        branchUrl = toSlug((branchName = `${baseName} ${n}`));
-      usedBranchUrls.add(branchUrl);
-      const branchId = randomUUID();
-      const branchMs = menuMs + int(1, 60) * DAY;
-      const qrUrl = `${publicUrl}${branchPath(urlName, branchUrl)}`;
-      branches.push({
-        id: branchId,
-        restaurantId: id,
-        restaurantName: restName,
-        urlName,
-        branchName,
-        branchUrl,
-        branchQRcode: qrUrl,
-        branchQRimg: qrImage,
-        country: "Pakistan",
-        province: toSlug(place.province),
-        city: toSlug(place.city),
-        area: toSlug(area),
-        provinceLabel: place.province,
-        cityLabel: place.city,
-        areaLabel: area,
-        address: `Shop ${int(1, 99)}, ${area || "Main Bazaar"}, ${place.city}`,
-        contact: `+92 51 ${int(1000000, 9999999)}`,
+    sum += rating;
+    ratingRows.push({ itemId, customerId, rating, timestamp: iso(menuMs + int(1, 300) * DAY) });
+  }
+  return { raters: raters.size, sum };
+}
+
+/** Branches (1-3), each with its copy of the menu (as addBranch writes it). */
+function branchesOf(world: World, owner: Owner, menu: ReturnType<typeof generalMenu>) {
+  const branchCount = weighted([
+    [1, 3],
+    [2, 4],
+    [3, 3],
+  ] as const);
+  const branches: Insertable<BranchTable>[] = [];
+  const sections: Insertable<MenuSectionTable>[] = [];
+  const items: Insertable<MenuItemTable>[] = [];
+  const usedBranchUrls = new Set<string>();
+  for (let b = 0; b < branchCount; b++) {
+    const place = chance(0.8) ? owner.home : weighted(CITY_CHOICES);
+    const area = place.areas.length ? pick(place.areas) : "";
+    const baseName = area ? `${area} ${place.city}` : place.city;
+    let branchName = baseName;
+    let branchUrl = toSlug(branchName);
+    for (let n = 2; usedBranchUrls.has(branchUrl); n++) branchUrl = toSlug((branchName = `${baseName} ${n}`));
+    usedBranchUrls.add(branchUrl);
+    const branchId = randomUUID();
+    const branchMs = menu.menuMs + int(1, 60) * DAY;
+    branches.push({
+      id: branchId,
+      restaurantId: owner.id,
+      restaurantName: owner.restName,
+      urlName: owner.urlName,
+      branchName,
+      branchUrl,
+      branchQRcode: `${world.publicUrl}${branchPath(owner.urlName, branchUrl)}`,
+      branchQRimg: world.qrImage,
+      country: "Pakistan",
+      province: toSlug(place.province),
+      city: toSlug(place.city),
+      area: toSlug(area),
+      provinceLabel: place.province,
+      cityLabel: place.city,
+      areaLabel: area,
+      address: `Shop ${int(1, 99)}, ${area || "Main Bazaar"}, ${place.city}`,
+      contact: `+92 51 ${int(1000000, 9999999)}`,
+      timestamp: iso(branchMs),
+    });
+    const copies = new Map(menu.sections.map((s) => [s.id, randomUUID()]));
+    for (const s of menu.sections)
+      sections.push({ ...s, id: copies.get(s.id)!, branchId, generalSectionId: s.id, timestamp: iso(branchMs) });
+    for (const item of menu.items) {
+      items.push({
+        ...item,
+        id: randomUUID(),
+        sectionId: copies.get(item.sectionId)!,
+        branchId,
+        generalItemId: item.id,
+        priceOverride: chance(0.05) ? Math.round((item.price * 1.1) / 10) * 10 : null,
+        soldOut: chance(0.03) ? 1 : 0,
         timestamp: iso(branchMs),
       });
-      const copies = new Map(sections.map((s) => [s.id, randomUUID()]));
-      for (const s of sections)
-        branchSections.push({ ...s, id: copies.get(s.id)!, branchId, timestamp: iso(branchMs) });
-      for (const item of items) {
-        branchItems.push({
-          ...item,
-          id: randomUUID(),
-          sectionId: copies.get(item.sectionId)!,
-          branchId,
-          priceOverride: chance(0.05) ? Math.round((item.price * 1.1) / 10) * 10 : null,
-          soldOut: chance(0.03) ? 1 : 0,
-          timestamp: iso(branchMs),
-        });
-      }
     }
+  }
+  return { branches, sections, items };
+}
 
-    // Reviews: 40-160 (about 100), across the branches, by random customers.
-    const quality = 2 + random() * 3;
-    const reviewCount = int(40, 160);
-    let visible = 0;
-    let ratingSum = 0;
-    const reviews: Insertable<ReviewTable>[] = [];
-    for (let v = 0; v < reviewCount; v++) {
-      const branch = pick(branches);
-      const branchMs = Date.parse(branch.timestamp);
-      const ms = branchMs + Math.floor(random() * (now - branchMs));
-      const rating = Math.min(5, Math.max(1, Math.round(quality + (random() - 0.5) * 2.5)));
-      const hidden = chance(0.005) ? 1 : 0;
-      const sentences = int(1, 3);
-      const text: string[] = [];
-      for (let k = 0; k < sentences; k++) text.push(pick(REVIEW_SENTENCES));
-      const review: Insertable<ReviewTable> = {
-        id: randomUUID(),
-        restaurantId: id,
-        branchId: branch.id,
-        authorId: pick(customerIds),
-        rating,
-        review: text.join(" "),
-        reviewPics: chance(0.1) ? JSON.stringify([pick(images), pick(images)].slice(0, int(1, 2))) : "[]",
-        reviewVideo: "",
-        hidden,
-        timestamp: iso(ms),
-      };
-      reviews.push(review);
-      if (hidden) {
-        writer.add("review_report", {
-          reviewId: review.id,
-          reporterId: pick(customerIds),
-          reason: "Offensive language",
-          status: "hidden",
-          timestamp: iso(ms + DAY),
-        });
-        writer.add("audit_log", {
-          id: randomUUID(),
-          actorId: null,
-          actorLabel: "command line",
-          action: "review.hide",
-          targetType: "review",
-          targetId: review.id,
-          targetLabel: restName,
-          reason: "",
-          timestamp: iso(ms + 2 * DAY),
-        });
-      } else {
-        visible += 1;
-        ratingSum += rating;
-      }
-      if (chance(0.1)) {
-        writer.add("review_reply", {
-          reviewId: review.id,
-          ownerId: id,
-          text: pick(REPLIES),
-          timestamp: iso(Math.min(now, ms + int(1, 5) * DAY)),
-        });
-      }
-    }
-
-    const generalPrices = items.map((i) => i.price);
-    const restaurant: Insertable<RestaurantTable> = {
-      id,
-      usertype: "restaurant",
-      isactive: status === "approved" ? 1 : 0,
-      chargespaid: "no",
-      approvalStatus: status,
-      approvalNote: note,
-      restName,
-      urlName,
-      restType,
-      restOthertypes: JSON.stringify(
-        chance(0.4) ? [pick(RESTAURANT_TYPES)].filter((t) => t !== restType) : [],
-      ),
-      country: "Pakistan",
-      username,
-      email,
-      address: home.areas.length ? `${pick(home.areas)}, ${home.city}` : home.city,
-      contact: `+92 3${int(0, 4)}${int(0, 9)} ${int(1000000, 9999999)}`,
-      contacttwo: "",
-      about: `${restName} serves ${restType.toLowerCase()} food in ${home.city}.`,
-      // Kept figures, exactly as the use cases keep them (see reviews/menus/branches queries).
-      restRating: visible ? round2(ratingSum / visible) : 0,
-      restRatingoutof: 5,
-      restInsta: "",
-      restFb: "",
-      restX: "",
-      restWhatsapp: "",
-      restWebsite: "",
-      sociallinks: "[]",
-      restPriceavg: Math.round(generalPrices.reduce((a, b) => a + b, 0) / generalPrices.length),
-      restQRcode: `${publicUrl}${restaurantPath(urlName)}`,
-      restQRimg: qrImage,
-      restNoofReviews: visible,
-      restNoofBranches: branches.length,
-      hasDelivery: chance(0.6) ? "yes" : "no",
-      profileImageUrl: pick(images),
-      coverImageUrl: pick(images),
-      timestamp: iso(createdMs),
+/**
+ * Reviews: 40-160 (about 100), across the branches, by random customers; a few are
+ * reported and hidden, some answered. Returns them with the visible ones' count and sum.
+ */
+function addReviews(writer: Writer, world: World, owner: Owner, branches: Insertable<BranchTable>[]) {
+  const quality = 2 + random() * 3;
+  const reviewCount = int(40, 160);
+  let visible = 0;
+  let ratingSum = 0;
+  const reviews: Insertable<ReviewTable>[] = [];
+  for (let v = 0; v < reviewCount; v++) {
+    const branch = pick(branches);
+    const branchMs = Date.parse(branch.timestamp);
+    const ms = branchMs + Math.floor(random() * (world.now - branchMs));
+    const rating = Math.min(5, Math.max(1, Math.round(quality + (random() - 0.5) * 2.5)));
+    const hidden = chance(0.005) ? 1 : 0;
+    const sentences = int(1, 3);
+    const text: string[] = [];
+    for (let k = 0; k < sentences; k++) text.push(pick(REVIEW_SENTENCES));
+    const review: Insertable<ReviewTable> = {
+      id: randomUUID(),
+      restaurantId: owner.id,
+      branchId: branch.id,
+      authorId: pick(world.customerIds),
+      rating,
+      review: text.join(" "),
+      reviewPics: chance(0.1)
+        ? JSON.stringify([pick(world.images), pick(world.images)].slice(0, int(1, 2)))
+        : "[]",
+      reviewVideo: "",
+      hidden,
+      timestamp: iso(ms),
     };
-    writer.add("restaurant", restaurant as Row);
-    if (status !== "pending") {
-      writer.add("audit_log", {
-        id: randomUUID(),
-        actorId: null,
-        actorLabel: "command line",
-        action: `restaurant.${status === "approved" ? "approve" : status === "rejected" ? "reject" : "suspend"}`,
-        targetType: "restaurant",
-        targetId: id,
-        targetLabel: restName,
-        reason: note,
-        timestamp: iso(menuMs + DAY),
+    reviews.push(review);
+    if (hidden) {
+      addHiddenReport(writer, world, owner, review.id, ms);
+    } else {
+      visible += 1;
+      ratingSum += rating;
+    }
+    if (chance(0.1)) {
+      writer.add("review_reply", {
+        reviewId: review.id,
+        ownerId: owner.id,
+        text: pick(REPLIES),
+        timestamp: iso(Math.min(world.now, ms + int(1, 5) * DAY)),
       });
     }
-    for (const s of sections) writer.add("menu_section", s as Row);
-    for (const s of branchSections) writer.add("menu_section", s as Row);
-    for (const i of items) writer.add("menu_item", i as Row);
-    for (const i of branchItems) writer.add("menu_item", i as Row);
-    for (const b of branches) writer.add("branch", b as Row);
-    for (const row of ratingRows) writer.add("item_rating", row);
-    for (const review of reviews) writer.add("review", review as Row);
-    return { restaurant };
   }
+  return { reviews, visible, ratingSum };
+}
+
+/** A report of the review and the admin's decision to hide it. */
+function addHiddenReport(writer: Writer, world: World, owner: Owner, reviewId: string, ms: number) {
+  writer.add("review_report", {
+    reviewId,
+    reporterId: pick(world.customerIds),
+    reason: "Offensive language",
+    status: "hidden",
+    timestamp: iso(ms + DAY),
+  });
+  writer.add("audit_log", {
+    id: randomUUID(),
+    actorId: null,
+    actorLabel: "command line",
+    action: "review.hide",
+    targetType: "review",
+    targetId: reviewId,
+    targetLabel: owner.restName,
+    reason: "",
+    timestamp: iso(ms + 2 * DAY),
+  });
+}
+
+function restaurantRow(
+  world: World,
+  owner: Owner,
+  items: GeneratedItem[],
+  branchCount: number,
+  rating: { visible: number; ratingSum: number },
+): Insertable<RestaurantTable> {
+  const { id, restName, urlName, restType, home, status } = owner;
+  const generalPrices = items.map((i) => i.price);
+  return {
+    id,
+    usertype: "restaurant",
+    isactive: status === "approved" ? 1 : 0,
+    chargespaid: "no",
+    approvalStatus: status,
+    approvalNote: owner.note,
+    restName,
+    urlName,
+    restType,
+    restOthertypes: JSON.stringify(chance(0.4) ? [pick(RESTAURANT_TYPES)].filter((t) => t !== restType) : []),
+    country: "Pakistan",
+    username: owner.username,
+    email: owner.email,
+    address: home.areas.length ? `${pick(home.areas)}, ${home.city}` : home.city,
+    contact: `+92 3${int(0, 4)}${int(0, 9)} ${int(1000000, 9999999)}`,
+    contacttwo: "",
+    about: `${restName} serves ${restType.toLowerCase()} food in ${home.city}.`,
+    // Kept figures, exactly as the use cases keep them (see reviews/menus/branches queries).
+    restRating: rating.visible ? round2(rating.ratingSum / rating.visible) : 0,
+    restRatingoutof: 5,
+    restInsta: "",
+    restFb: "",
+    restX: "",
+    restWhatsapp: "",
+    restWebsite: "",
+    sociallinks: "[]",
+    restPriceavg: Math.round(generalPrices.reduce((a, b) => a + b, 0) / generalPrices.length),
+    restQRcode: `${world.publicUrl}${restaurantPath(urlName)}`,
+    restQRimg: world.qrImage,
+    restNoofReviews: rating.visible,
+    restNoofBranches: branchCount,
+    hasDelivery: chance(0.6) ? "yes" : "no",
+    profileImageUrl: pick(world.images),
+    coverImageUrl: pick(world.images),
+    timestamp: iso(owner.createdMs),
+  };
+}
+
+/** The audit entry of the admin's decision on a restaurant that is no longer pending. */
+function addDecision(writer: Writer, owner: Owner, menuMs: number) {
+  writer.add("audit_log", {
+    id: randomUUID(),
+    actorId: null,
+    actorLabel: "command line",
+    action: `restaurant.${owner.status === "approved" ? "approve" : owner.status === "rejected" ? "reject" : "suspend"}`,
+    targetType: "restaurant",
+    targetId: owner.id,
+    targetLabel: owner.restName,
+    reason: owner.note,
+    timestamp: iso(menuMs + DAY),
+  });
 }
 
 function seconds(since: number) {

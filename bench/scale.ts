@@ -20,11 +20,11 @@ import express from "express";
 import pg from "pg";
 import { benchEnv, type GenerateSummary } from "./generate.ts";
 
-type AppModule = typeof import("../server/app.ts");
+type AppModule = typeof import("../server/index.ts");
 export type BenchDb = "sqlite" | "postgres";
 
 /** Bump when bench/generate.ts writes a different world, so cached databases are made again. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const ROOT = path.join(import.meta.dirname, "..");
 const SELF = path.join(import.meta.dirname, "scale.ts");
 const GENERATOR = path.join(import.meta.dirname, "generate.ts");
@@ -244,12 +244,28 @@ const rotate =
   (i: number) =>
     make(list[i % list.length]!);
 
+type Services = Awaited<ReturnType<AppModule["createApp"]>>["services"];
+type Timed = { status: number; bytes: number; clientMs: number; serverMs: number };
+type PagePlan = { page: string; path: (i: number) => string };
+
 async function measureChild(requests: number, warmup: number) {
   const { createApp } = (await import("../build/server/index.js" as string)) as AppModule;
   const { app, services } = await createApp();
-  const db = services.database.db;
+  const server = await timedServer(app);
+  const { rows, pages } = await pagesToMeasure(services);
+  const results: PageResult[] = [];
+  for (const plan of pages) results.push(await measurePage(server.get, plan, requests, warmup));
+  server.close();
+  await services.close();
+  console.log(`RESULT ${JSON.stringify({ rows, pages: results })}`);
+}
 
-  // Server time: from the request reaching Express to the response's last byte handed to the socket.
+/**
+ * The app behind an Express layer that times each request, on a free port, with
+ * one keep-alive client. Server time: from the request reaching Express to the
+ * response's last byte handed to the socket.
+ */
+async function timedServer(app: express.Express | express.RequestHandler) {
   let lastServerMs = 0;
   const outer = express();
   outer.disable("x-powered-by");
@@ -266,9 +282,7 @@ async function measureChild(requests: number, warmup: number) {
   const { port } = server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  function get(
-    urlPath: string,
-  ): Promise<{ status: number; bytes: number; clientMs: number; serverMs: number }> {
+  function get(urlPath: string): Promise<Timed> {
     return new Promise((resolve, reject) => {
       const started = process.hrtime.bigint();
       const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent }, (res) => {
@@ -287,7 +301,17 @@ async function measureChild(requests: number, warmup: number) {
       req.on("error", reject);
     });
   }
+  return {
+    get,
+    close() {
+      agent.destroy();
+      server.close();
+    },
+  };
+}
 
+/** The table sizes, and restaurants, branches and items to rotate over. */
+async function sampleOf(db: Services["database"]["db"]) {
   // Pages that name a restaurant rotate over a fixed sample of approved ones, so
   // the timings are not those of one restaurant's rows kept hot in a cache.
   const sample = await db
@@ -324,9 +348,17 @@ async function measureChild(requests: number, warmup: number) {
     menuItems: await count("menu_item"),
     reviews: await count("review"),
   };
+  return { sample, items, rows };
+}
+
+/** The table sizes, and the pages to time with the paths each request asks for. */
+async function pagesToMeasure(
+  services: Services,
+): Promise<{ rows: Record<string, number>; pages: PagePlan[] }> {
+  const { sample, items, rows } = await sampleOf(services.database.db);
   const lastListingPage = Math.max(1, Math.ceil(rows.restaurants / 24));
   const enc = encodeURIComponent;
-  const pages: { page: string; path: (i: number) => string }[] = [
+  const pages: PagePlan[] = [
     { page: "home", path: () => "/" },
     { page: "listing p1", path: () => "/menus" },
     { page: `listing deep (p${lastListingPage})`, path: () => `/menus?page=${lastListingPage}` },
@@ -353,38 +385,40 @@ async function measureChild(requests: number, warmup: number) {
     { page: "restaurant reviews", path: rotate(sample, (s) => `/reviews/${enc(s.urlName)}`) },
     { page: "item page", path: rotate(items, (it) => `/r/${enc(it.urlName)}/menu/${enc(it.id)}`) },
   ];
+  return { rows, pages };
+}
 
-  const results: PageResult[] = [];
-  for (const { page, path: pathOf } of pages) {
-    for (let i = 0; i < warmup; i++) await get(pathOf(i));
-    const serverTimes: number[] = [];
-    const client: number[] = [];
-    const statuses: Record<string, number> = {};
-    let bytes = 0;
-    for (let i = 0; i < requests; i++) {
-      const r = await get(pathOf(i));
-      serverTimes.push(r.serverMs);
-      client.push(r.clientMs);
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-      bytes = r.bytes;
-    }
-    serverTimes.sort((a, b) => a - b);
-    client.sort((a, b) => a - b);
-    results.push({
-      page,
-      path: pathOf(0),
-      requests,
-      serverP50: ms2(percentile(serverTimes, 50)),
-      serverP95: ms2(percentile(serverTimes, 95)),
-      clientP95: ms2(percentile(client, 95)),
-      bytes,
-      statuses,
-    });
+/** `warmup` untimed requests, then `requests` timed ones, one after another. */
+async function measurePage(
+  get: (urlPath: string) => Promise<Timed>,
+  { page, path: pathOf }: PagePlan,
+  requests: number,
+  warmup: number,
+): Promise<PageResult> {
+  for (let i = 0; i < warmup; i++) await get(pathOf(i));
+  const serverTimes: number[] = [];
+  const client: number[] = [];
+  const statuses: Record<string, number> = {};
+  let bytes = 0;
+  for (let i = 0; i < requests; i++) {
+    const r = await get(pathOf(i));
+    serverTimes.push(r.serverMs);
+    client.push(r.clientMs);
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    bytes = r.bytes;
   }
-  agent.destroy();
-  server.close();
-  await services.close();
-  console.log(`RESULT ${JSON.stringify({ rows, pages: results })}`);
+  serverTimes.sort((a, b) => a - b);
+  client.sort((a, b) => a - b);
+  return {
+    page,
+    path: pathOf(0),
+    requests,
+    serverP50: ms2(percentile(serverTimes, 50)),
+    serverP95: ms2(percentile(serverTimes, 95)),
+    clientP95: ms2(percentile(client, 95)),
+    bytes,
+    statuses,
+  };
 }
 
 // ---------- the driver ----------

@@ -1,5 +1,6 @@
 // Admin tasks from the command line:
-//   npm run admin -- create --email a@b.c --password 'secret123'
+//   npm run admin -- create --email a@b.c        asks for the password (not shown as typed;
+//                                                 read from standard input when that is no terminal)
 //   npm run admin -- approve --restaurant bundukhan
 //   npm run admin -- reject --restaurant bundukhan --reason 'Menu prices missing'
 //   npm run admin -- suspend --restaurant bundukhan --reason 'Closed for renovation'
@@ -7,7 +8,7 @@ import { parseArgs } from "node:util";
 
 const usage = [
   "Usage:",
-  "  npm run admin -- create --email <email> --password <password (8+ characters)>",
+  "  npm run admin -- create --email <email>      (asks for the password, 8+ characters)",
   "  npm run admin -- approve --restaurant <web name>",
   "  npm run admin -- reject --restaurant <web name> --reason <text>",
   "  npm run admin -- suspend --restaurant <web name> --reason <text>",
@@ -22,11 +23,17 @@ const { positionals, values } = parseArgs({
   },
 });
 
-type Command = import("../server/app.ts").AdminCommand;
-function command(): Command | null {
+type Command = import("../server/index.ts").AdminCommand;
+async function command(): Promise<Command | null> {
   const [name] = positionals;
-  if (name === "create" && values.email && values.password && values.password.length >= 8) {
-    return { command: "create", email: values.email, password: values.password };
+  if (name === "create" && values.email) {
+    // --password still works for scripts, but shows in the shell's history and the process list.
+    const password = values.password ?? (await readPassword(`Password for ${values.email}: `));
+    if (password.length < 8) {
+      console.error("The password must have at least 8 characters.");
+      process.exit(2);
+    }
+    return { command: "create", email: values.email, password };
   }
   if ((name === "approve" || name === "reject" || name === "suspend") && values.restaurant) {
     return { command: name, restaurant: values.restaurant, reason: values.reason };
@@ -34,22 +41,69 @@ function command(): Command | null {
   return null;
 }
 
-const input = command();
+/** A password from the terminal without echo (asked twice), or the first line of standard input. */
+async function readPassword(prompt: string): Promise<string> {
+  const { stdin, stderr } = process;
+  if (!stdin.isTTY) {
+    let text = "";
+    stdin.setEncoding("utf8");
+    for await (const chunk of stdin) {
+      text += chunk as string;
+      if (text.includes("\n")) break;
+    }
+    return text.split(/\r?\n/)[0] ?? "";
+  }
+  const first = await readHidden(prompt);
+  if ((await readHidden("Again: ")) !== first) {
+    stderr.write("The two passwords differ.\n");
+    process.exit(2);
+  }
+  return first;
+}
+
+function readHidden(prompt: string): Promise<string> {
+  const { stdin, stderr } = process;
+  // Raw mode before the prompt: keys typed (or pasted) at once are never echoed.
+  stdin.setEncoding("utf8");
+  stdin.setRawMode(true);
+  stdin.resume();
+  stderr.write(prompt);
+  return new Promise((resolve) => {
+    let value = "";
+    const done = () => {
+      stdin.off("data", onKeys);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write("\n");
+    };
+    const onKeys = (keys: string) => {
+      for (const key of keys) {
+        if (key === "\r" || key === "\n" || key === "\u0004") {
+          done();
+          resolve(value);
+          return;
+        }
+        if (key === "\u0003") {
+          done();
+          process.exit(130);
+        }
+        value = key === "\u007f" || key === "\b" ? value.slice(0, -1) : value + key;
+      }
+    };
+    stdin.on("data", onKeys);
+  });
+}
+
+const input = await command();
 if (!input) {
   console.error(usage);
   process.exit(2);
 }
 
-// The same code the server runs, from its build (built first if needed).
-const fs = await import("node:fs");
-if (!fs.existsSync("./build/server/index.js")) {
-  const { spawnSync } = await import("node:child_process");
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-const { runAdminCommand } = (await import(
-  "../build/server/index.js" as string
-)) as typeof import("../server/app.ts");
+// The same code the server runs, from its build (built first if there is none;
+// a stale one is used with a warning, as a server may be running from it).
+const { loadServerBuild } = await import("./ensure-build.ts");
+const { runAdminCommand } = await loadServerBuild({ whenStale: "warn" });
 try {
   console.log(await runAdminCommand(input));
   process.exit(0);

@@ -15,14 +15,10 @@ const scale = values.scale;
 // The use cases log each step at info level; the summary below says what matters.
 process.env.LOG_LEVEL ||= "warn";
 
-// The same code the server runs, from its build (built first if needed).
-const fs = await import("node:fs");
-if (!fs.existsSync("./build/server/index.js")) {
-  const { spawnSync } = await import("node:child_process");
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-const { runDemo } = (await import("../build/server/index.js" as string)) as typeof import("../server/app.ts");
+// The same code the server runs, from its build (built first if there is none;
+// a stale one is used with a warning, as a server may be running from it).
+const { loadServerBuild } = await import("./ensure-build.ts");
+const { runDemo } = await loadServerBuild({ whenStale: "warn" });
 console.log(`Loading the demo data (${scale})…`);
 try {
   const { exitCode, text } = await runDemo({ scale });

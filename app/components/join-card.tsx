@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "./ui/button.tsx";
 
-/** One of the two sign-up invitations of SPEC §1 (customer or restaurant). */
+/** One of the two sign-up invitations of product rules §1 (customer or restaurant). */
 export function JoinCard({
   heading,
   text,

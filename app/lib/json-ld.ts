@@ -1,4 +1,6 @@
-import type { JsonLd } from "./seo.ts";
+import type { MetaDescriptor } from "react-router";
+import { shareImageUrl } from "./media.ts";
+import { absoluteUrl, seoMeta, type JsonLd } from "./seo.ts";
 
 // schema.org objects for the public pages (client-safe: meta functions also run in the browser).
 // Builders take plain values, so the same code serves the general menu and a branch's copy.
@@ -10,7 +12,7 @@ export const MAX_JSON_LD_REVIEWS = 10;
 
 /**
  * Prices are stored in the currency the owner typed them in, Pakistani rupees
- * (owner pages show 'Rs.'); the '$' of public pages is SPEC §9's display rule,
+ * (owner pages show 'Rs.'); the '$' of public pages is product rules §9's display rule,
  * not a conversion, so structured data states the real currency.
  */
 export const PRICE_CURRENCY = "PKR";
@@ -110,21 +112,65 @@ export interface MenuItemInput {
   /** Absolute URL of the item's page. */
   url?: string;
   soldOut?: number | boolean;
+  /** A dish with sizes has one Offer per size (ADR 0022). */
+  sizes?: readonly { label: string; price: number }[];
 }
 
 export function menuItemJsonLd(item: MenuItemInput): JsonLd {
+  const availability = item.soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock";
+  const offer = (price: number, name?: string) =>
+    compact({ "@type": "Offer", name, price, priceCurrency: PRICE_CURRENCY, availability });
   return compact({
     "@type": "MenuItem",
     name: item.name,
     description: item.description?.trim(),
     url: item.url,
     image: item.image,
-    offers: {
-      "@type": "Offer",
-      price: item.price,
-      priceCurrency: PRICE_CURRENCY,
-      availability: item.soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-    },
+    offers: item.sizes?.length ? item.sizes.map((s) => offer(s.price, s.label)) : offer(item.price),
+  });
+}
+
+/**
+ * The meta of an approved menu item's page, the general menu's or a branch's copy:
+ * title and description name the item and `place`, the share image is its first
+ * uploaded view, and the JSON-LD is its MenuItem.
+ */
+export function menuItemMeta(input: {
+  origin: string;
+  /** The item page's own path. */
+  path: string;
+  /** Where it is served: the restaurant, or the restaurant and branch. */
+  place: string;
+  item: {
+    name: string;
+    description: string;
+    price: number;
+    soldOut: number | boolean;
+    frontView: string;
+    topView: string;
+    sideView: string;
+    sizes?: readonly { label: string; price: number }[];
+  };
+}): MetaDescriptor[] {
+  const { origin, path, place, item } = input;
+  const share = shareImageUrl(item.frontView) ?? shareImageUrl(item.topView) ?? shareImageUrl(item.sideView);
+  return seoMeta({
+    origin,
+    path,
+    title: `${item.name} · ${place}`,
+    description: item.description || `${item.name} at ${place}.`,
+    image: share,
+    jsonLd: withContext(
+      menuItemJsonLd({
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        soldOut: item.soldOut,
+        sizes: item.sizes,
+        image: share ? absoluteUrl(origin, share) : null,
+        url: absoluteUrl(origin, path),
+      }),
+    ),
   });
 }
 
@@ -165,6 +211,8 @@ export interface RestaurantInput {
   /** For a restaurant page that lists its branches. */
   branches?: JsonLd[];
   reviews?: ReviewInput[];
+  /** A branch's weekly hours (openingHoursJsonLd). */
+  openingHours?: JsonLd[];
 }
 
 export function restaurantJsonLd(r: RestaurantInput): JsonLd {
@@ -182,6 +230,7 @@ export function restaurantJsonLd(r: RestaurantInput): JsonLd {
     aggregateRating: r.rating ? aggregateRating(r.rating.average, r.rating.count) : undefined,
     hasMenu: r.menu,
     sameAs: r.sameAs?.filter(Boolean),
+    openingHoursSpecification: r.openingHours,
     parentOrganization: r.parent
       ? { "@type": "Restaurant", name: r.parent.name, url: r.parent.url }
       : undefined,

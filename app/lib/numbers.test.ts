@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { editItemSchema } from "~/features/menus/menus.schema.ts";
+import { editItemFields } from "~/features/menus/menus.schema.ts";
 import { plainDecimal } from "./numbers.ts";
 
 const priceError = (price: string) =>
-  editItemSchema.shape.price.safeParse(price).error?.issues[0]?.message ?? "ok";
+  editItemFields.shape.price.safeParse(price).error?.issues[0]?.message ?? "ok";
 
 describe("numbers typed in forms", () => {
   it("are digits with perhaps a sign and a decimal point", () => {

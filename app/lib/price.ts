@@ -1,4 +1,4 @@
-// SPEC §9 keeps two currencies on purpose: 'Rs.' on owner pages, '$' on public and item pages.
+// product rules §9 keeps two currencies on purpose: 'Rs.' on owner pages, '$' on public and item pages.
 const number = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 export function ownerPrice(value: number): string {

@@ -18,12 +18,12 @@ export interface ItemCategory {
 
 const ITEM_CATEGORIES: Record<string, ItemCategory[]> = itemCategories;
 
-/** SPEC §3: item categories follow the restaurant's type, falling back to 'other'. */
+/** product rules §3: item categories follow the restaurant's type, falling back to 'other'. */
 export function itemCategoriesFor(restType: string): ItemCategory[] {
   return ITEM_CATEGORIES[restType] ?? ITEM_CATEGORIES.other ?? [];
 }
 
-/** SPEC §9. */
+/** product rules §9. */
 export const PRICE_RANGES = ["0-500", "500-1000", "1000-2000", "2000-5000", "5000-10000", "10000+"] as const;
 export const TASTES = ["Spicy", "Sweet", "Savory"] as const;
 export const ITEM_TYPES = ["Veg", "Non-Veg", "Vegan"] as const;

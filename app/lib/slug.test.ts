@@ -4,7 +4,7 @@ import { restaurantPath, toSlug } from "./slug.ts";
 import { truncateWords } from "./words.ts";
 
 describe("toSlug", () => {
-  it("lowercases and removes whitespace (SPEC §3)", () => {
+  it("lowercases and removes whitespace (product rules §3)", () => {
     expect(toSlug("Bundu Khan")).toBe("bundukhan");
     expect(toSlug("  BUNDU\tKHAN \n")).toBe("bundukhan");
     expect(toSlug("Café  Aylanto")).toBe("caféaylanto");

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import type { Failure } from "~/features/accounts/result.ts";
+import type { Failure } from "~/lib/result.ts";
 import { toastMessage } from "~/lib/toast.ts";
-import type { FieldErrors, FormValues } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors, FormValues } from "~/lib/forms.ts";
 
 /**
  * A refused form: the status, the toast, the field errors, and the values typed

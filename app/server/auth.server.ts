@@ -99,7 +99,7 @@ export function authOptions(settings: AuthSettings) {
     advanced: {
       useSecureCookies: settings.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      // server/app.ts writes this header from the socket (or the trusted proxy) on
+      // server/http-app.ts writes this header from the socket (or the trusted proxy) on
       // every request, overwriting whatever the client sent.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

@@ -74,6 +74,10 @@ export interface MenuSectionTable {
   bottomNote: string;
   timestamp: string;
   branchId: string | null;
+  /** On a branch's copy: the general section it follows (null: the branch's own section). */
+  generalSectionId: Generated<string | null>;
+  /** 1: not shown at this branch. */
+  hidden: Generated<number>;
 }
 
 export interface MenuItemTable {
@@ -102,6 +106,14 @@ export interface MenuItemTable {
   timestamp: string;
   branchId: string | null;
   priceOverride: number | null;
+  /** On a branch's copy: the general dish it follows (null: a dish of this branch only). */
+  generalItemId: Generated<string | null>;
+  /** 1: not shown at this branch. */
+  hidden: Generated<number>;
+  /** The dish's sizes as JSON (see app/lib/sizes.ts); '[]' for a dish with one price. */
+  sizes: Generated<string>;
+  /** The highest price of a dish with sizes (the branch's where it overrides); null without sizes. */
+  priceTo: Generated<number | null>;
 }
 
 export interface BranchTable {
@@ -123,6 +135,9 @@ export interface BranchTable {
   address: string;
   contact: string;
   timestamp: string;
+  /** Weekly opening hours as JSON (app/lib/opening-hours.ts); "" when not given. */
+  openingHours: Generated<string>;
+  timeZone: Generated<string>;
 }
 
 export interface ItemRatingTable {
@@ -184,6 +199,34 @@ export interface LoginThrottleTable {
   lockedUntil: string | null;
 }
 
+/** A customer's tus video upload, while it is stored and for a day after (the upload quotas count these). */
+export interface VideoUploadTable {
+  id: string;
+  ownerId: string;
+  /** Its declared length (Upload-Length), or the largest video allowed when deferred. */
+  bytes: number;
+  createdAt: string;
+  /** 1 while the upload is in the tus store (unfinished, or finished and not yet in a review). */
+  open: Generated<number>;
+}
+
+/** A menu import waiting to be confirmed: the spreadsheet's rows as read (JSON). */
+export interface MenuImportTable {
+  id: string;
+  ownerId: string;
+  fileName: string;
+  rows: string;
+  createdAt: string;
+}
+
+/** A photo uploaded for a menu import, by the file name the spreadsheet gives it. */
+export interface MenuImportPhotoTable {
+  importId: string;
+  fileName: string;
+  url: string;
+  createdAt: string;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -214,6 +257,9 @@ export interface DB {
   admin: AdminTable;
   audit_log: AuditLogTable;
   login_throttle: LoginThrottleTable;
+  video_upload: VideoUploadTable;
+  menu_import: MenuImportTable;
+  menu_import_photo: MenuImportPhotoTable;
   menu_section: MenuSectionTable;
   menu_item: MenuItemTable;
   item_rating: ItemRatingTable;

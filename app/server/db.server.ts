@@ -10,6 +10,7 @@ import {
   type PrimitiveValueListNode,
   type ValueNode,
 } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { DB } from "./db-schema.server.ts";
 
@@ -89,18 +90,15 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
  * and SQLite re-prepares a kept statement itself when the schema changes.
  */
 function withStatementCache(sqlite: SQLite.Database, size = 500) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new LRUCache<string, SQLite.Statement>({ max: size });
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = sqlite.prepare(sql);
-        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
   };

@@ -38,6 +38,16 @@ const EnvSchema = z.object({
     .min(1)
     .default(15 * 60),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  // Sign-ups and password-reset mails per email address and per client address, within the window.
+  SIGNUP_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  RESET_MAIL_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  RESET_MAIL_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  ACCOUNT_MAIL_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60 * 60),
   AUTH_RATE_LIMIT: flag.optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   UPLOAD_DIR: z.string().optional(),
@@ -52,17 +62,34 @@ const EnvSchema = z.object({
     .min(1024)
     .default(10 * 1024 * 1024),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  // Stored photos per account (docs/decisions/0015-upload-quotas.md).
+  MAX_IMAGES_PER_ACCOUNT: z.coerce.number().int().min(1).default(1000),
   MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .default(200 * 1024 * 1024),
   VIDEO_UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  // Per customer: uploads in the store at once, new uploads an hour, bytes a day.
+  MAX_OPEN_VIDEO_UPLOADS: z.coerce.number().int().min(1).default(3),
+  MAX_VIDEO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  MAX_VIDEO_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   // Anonymous public pages, kept per process and keyed by content versions (exact).
   PAGE_CACHE: flag.default(true),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  // Bodies that are no upload (url-encoded forms, better-auth's JSON): refused past this size (413).
+  FORM_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+  // A form body must have arrived this long after the action starts reading it (408).
+  FORM_READ_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+  // Node's listener: the request line and headers, and the whole request (uploads included).
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(240),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -82,6 +109,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new Error(
+      "Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS",
+    );
+  }
   if (env.STORAGE === "s3" && !env.S3_BUCKET) {
     throw new Error("Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
   }
@@ -91,6 +123,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
   };
+}
+
+let fromProcess: Env | undefined;
+
+/** This process's configuration: process.env, parsed on first use and kept (read nowhere else). */
+export function processEnv(): Env {
+  fromProcess ??= parseEnv();
+  return fromProcess;
 }
 
 /** The SQLite database file when no DATABASE_URL is set. */

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type express from "express";
 import helmet from "helmet";
+import type { Logger } from "pino";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 import type { Env } from "./env.server.ts";
 
@@ -18,6 +20,37 @@ export function trustProxySetting(value: Env["TRUST_PROXY"]): boolean | string |
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+export const TRUST_PROXY_OPEN_WARNING =
+  "TRUST_PROXY=on, but a request came straight from a public address: no proxy is in front of " +
+  "this server, so any client on this machine or a private network can pick its own address with " +
+  "X-Forwarded-For and escape the login and rate limits. Put the proxy in front, or set TRUST_PROXY " +
+  "to the proxy's own address (docs/operations.md).";
+
+/**
+ * Issue 14 (15): TRUST_PROXY=on believes X-Forwarded-For from any private address,
+ * which is right behind a proxy and wrong without one. A request arriving from a
+ * public address shows there is none in front: warned once per process. `trusts`
+ * is Express's compiled setting (`app.get("trust proxy fn")`); null unless on.
+ */
+export function trustProxyWarning(
+  value: Env["TRUST_PROXY"],
+  trusts: (address: string, hop: number) => boolean,
+  log: Pick<Logger, "warn">,
+): ((req: IncomingMessage) => void) | null {
+  if (value !== true) return null;
+  let warned = false;
+  return (req) => {
+    if (warned) return;
+    const address = req.socket.remoteAddress;
+    if (!address || trusts(address, 0)) return;
+    warned = true;
+    log.warn(
+      { address, forwardedFor: req.headers["x-forwarded-for"] ?? null, trustProxy: "on" },
+      TRUST_PROXY_OPEN_WARNING,
+    );
+  };
+}
+
 /**
  * Writes the client's address (from the socket, or the trusted proxy's header) into
  * CLIENT_IP_HEADER, overwriting whatever the client sent: rate limits key on it.
@@ -29,7 +62,10 @@ export const clientIpAndNonce: express.RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Security headers on every response; scripts only from this origin or with the response's nonce. */
+/**
+ * Security headers on every response; scripts only from this origin or with the
+ * response's nonce. (A page the page cache keeps loses the nonce: page-cache.server.ts withoutNonce.)
+ */
 export function securityHeaders(publicUrl: string): express.RequestHandler {
   const https = publicUrl.startsWith("https://");
   return helmet({

@@ -6,10 +6,13 @@ import type { Kysely } from "kysely";
 import type { DB } from "./db-schema.server.ts";
 import {
   cachedPage,
+  canonicalPath,
   contentVersionKey,
+  FRESH_UNTIL_HEADER,
   createPageStore,
   inlineStylesheets,
   pageScope,
+  withoutNonce,
   type CachedPage,
 } from "./page-cache.server.ts";
 
@@ -26,6 +29,8 @@ export function isPersonal(cookieHeader: string): boolean {
 // A CDN may keep these but must ask again (ETag) before each use.
 const CACHE_CONTROL = "public, no-cache";
 const KEPT_HEADERS = new Set(["content-type", "content-language", "x-remix-response", "link"]);
+/** Bodies read as text (pages, React Router's .data, sitemaps): a nonce in them can be taken out. */
+const TEXTUAL = /^(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml)\b)/i;
 
 function toRequest(req: express.Request, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -59,7 +64,7 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
 async function sendUncached(res: express.Response, response: Response) {
   res.status(response.status);
   for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
+    if (name === "set-cookie" || name === FRESH_UNTIL_HEADER) continue;
     res.setHeader(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) res.append("set-cookie", cookie);
@@ -75,8 +80,9 @@ async function sendUncached(res: express.Response, response: Response) {
  *
  * Two middlewares: `serveHit` goes first of all, so a hit costs one indexed
  * query and a write of bytes kept gzipped with their headers (security headers
- * included, with the nonce the page was rendered with); `renderAndStore` sits
- * where pages are rendered and keeps what a miss produced.
+ * included; a kept page carries no CSP nonce, see withoutNonce); `renderAndStore`
+ * sits where pages are rendered and keeps what a miss produced. Only canonical
+ * paths are kept (see canonicalPath): any other spelling of a page is redirected.
  */
 export function createPageCache(options: {
   db: Kysely<DB>;
@@ -99,11 +105,19 @@ export function createPageCache(options: {
     : null;
 
   const serveHit: express.RequestHandler = async (req, res, next) => {
-    // Already looked up (server.ts mounts this ahead of static files and compression too).
     if (req.method !== "GET" || res.locals.pageCacheKey) return next();
     if (isPersonal(req.get("cookie") ?? "")) return next();
-    const scope = pageScope(req.path);
+    const rawPath = req.originalUrl.split("?")[0]!;
+    const canonical = canonicalPath(rawPath);
+    const scope = pageScope(canonical);
     if (!scope) return next();
+    if (canonical !== rawPath) {
+      // Rendered, never kept: the router would render `canonical`, not what the key would name.
+      if (canonical.endsWith(".data")) return next();
+      const query = req.originalUrl.slice(rawPath.length);
+      res.redirect(301, `${canonical}${query}`);
+      return;
+    }
     let key: string;
     try {
       key = `${await contentVersionKey(options.db, scope)}|${req.originalUrl}`;
@@ -138,18 +152,34 @@ export function createPageCache(options: {
       }
       res.setHeader("cache-control", CACHE_CONTROL);
       res.setHeader("vary", "Accept-Encoding, Cookie");
+      const type = response.headers.get("content-type") ?? "";
       let body = Buffer.from(await response.arrayBuffer());
-      if (readAsset && response.headers.get("content-type")?.startsWith("text/html")) {
-        body = Buffer.from(inlineStylesheets(body.toString("utf8"), readAsset));
-      }
-      const headers = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+      const textual = TEXTUAL.test(type);
+      let text = textual ? body.toString("utf8") : "";
+      if (readAsset && type.startsWith("text/html")) text = inlineStylesheets(text, readAsset);
+      const rendered = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
         value === undefined || PER_REQUEST_HEADERS.has(name)
           ? []
           : [[name, String(value)] as [string, string]],
       );
+      const nonce = String(res.locals.nonce ?? "");
+      const shared = textual || !body.includes(nonce) ? withoutNonce(text, rendered, nonce) : null;
+      if (!shared) {
+        // The page needs its nonce (an inline script): this visitor's alone, never kept.
+        res.removeHeader("cache-control");
+        res.removeHeader("vary");
+        res.status(response.status).end(textual ? text : body);
+        return;
+      }
+      const { headers } = shared;
+      for (const [name, value] of headers) res.setHeader(name, value);
+      if (textual) body = Buffer.from(shared.body);
       const page = cachedPage(body, headers);
       res.setHeader("etag", page.etag);
-      store.set(key, { ...page, headers: [...headers, ["etag", page.etag]] });
+      // Kept until what the page says stops being true, when it says so (at least a second).
+      const until = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.NaN);
+      const ttl = Number.isFinite(until) ? { ttl: Math.max(1000, until - Date.now()) } : undefined;
+      store.set(key, { ...page, headers: [...headers, ["etag", page.etag]] }, ttl);
       sendPage(req, res, page, "MISS");
     } catch (error) {
       next(error);

@@ -23,6 +23,36 @@ const SITEMAP_FILE = /^\/sitemaps\/[^/]+$/;
 
 export type PageScope = { kind: "site" } | { kind: "restaurant"; urlName: string };
 
+/**
+ * A page that says something true only until a moment (a branch's "Open now · closes
+ * 11:30 pm") sends that moment, in milliseconds since 1970, in this header: the cache
+ * keeps it until then and not after. Never sent to a browser from the cache.
+ */
+export const FRESH_UNTIL_HEADER = "x-fresh-until";
+
+/**
+ * Issue 14 (9): the path a request names, as the page is rendered for it. The
+ * router renders `new Request(url)`, whose path has its dot-segments resolved
+ * (`/r/./x/menu`, `/r/y/../x/menu`, `/r/%2e/x/menu`, `\` read as `/`), so a page
+ * would be rendered for one restaurant and kept under another's versions (or under
+ * none), out of reach of invalidation. Only a path that is already canonical is
+ * cached: dot-segments resolved, no empty segment (`//`), no trailing slash. Any
+ * other is redirected to its canonical form (or, for `.data`, rendered uncached).
+ * Case needs nothing: the prefixes are matched as written (`/R/x` is never cached)
+ * and restaurant names exactly, as the database compares them.
+ */
+export function canonicalPath(rawPath: string): string {
+  let path = rawPath;
+  for (let i = 0; i < 5; i++) {
+    // A fixed origin, concatenated: a path of "//host" stays a path.
+    const resolved = new URL(`http://page-cache.invalid${path.startsWith("/") ? "" : "/"}${path}`).pathname;
+    const next = resolved.replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1");
+    if (next === path) return next;
+    path = next;
+  }
+  return path;
+}
+
 export function pageScope(pathname: string): PageScope | null {
   let path = pathname;
   if (path === "/_root.data") path = "/";
@@ -66,7 +96,47 @@ export interface CachedPage {
   etag: string;
 }
 
-/** The headers are the whole answer's, CSP nonce included: a hit replays them as they were. */
+const SCRIPT_TAG = /<script\b([^>]*)>/gi;
+/** JSON data blocks (JSON-LD), which a browser never runs. */
+const DATA_BLOCK_TYPE = /\btype\s*=\s*["']?application\/(?:ld\+)?json(?=["'\s]|$)/i;
+
+/** True when the page holds a script that runs without a `src` (React's hydration, ScrollRestoration). */
+export function hasInlineScript(html: string): boolean {
+  for (const [, attributes] of html.matchAll(SCRIPT_TAG)) {
+    if (/(?:^|\s)src\s*=/i.test(attributes!)) continue;
+    if (DATA_BLOCK_TYPE.test(attributes!)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Issue 14 (8): a cached page is the same bytes for every visitor until its content
+ * changes, so a nonce in it is public. A page kept in the cache therefore carries no
+ * nonce at all: the `'nonce-…'` source leaves its Content-Security-Policy (scripts
+ * from this origin, `'self'`, remain: the islands of ADR 0013 are module files under
+ * /assets) and the `nonce` attributes leave its markup. A page that needs its nonce
+ * (an inline script: a page React hydrates) is not cached: null.
+ */
+export function withoutNonce(
+  body: string,
+  headers: [string, string][],
+  nonce: string,
+): { body: string; headers: [string, string][] } | null {
+  const html = headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+  if (html && hasInlineScript(body)) return null;
+  const stripped = body.replaceAll(` nonce="${nonce}"`, "").replaceAll(`"${nonce}"`, '""');
+  if (nonce === "" || stripped.includes(nonce)) return null;
+  const csp = (value: string) => value.replaceAll(` 'nonce-${nonce}'`, "").replaceAll(`'nonce-${nonce}'`, "");
+  const shared = headers.map(([name, value]): [string, string] => [
+    name,
+    name === "content-security-policy" ? csp(value) : value,
+  ]);
+  if (shared.some(([, value]) => value.includes(nonce))) return null;
+  return { body: stripped, headers: shared };
+}
+
+/** The headers are the whole answer's, with no nonce (see withoutNonce): a hit replays them as they were. */
 export function cachedPage(body: Buffer, headers: [string, string][]): CachedPage {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   return { status: 200, headers, body, gzip: gzipSync(body), etag };

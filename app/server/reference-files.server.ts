@@ -9,12 +9,12 @@ const LOCATION_FILES = import.meta.glob<CountryLocations>("../data/countries/*.j
   import: "default",
 });
 
-/** SPEC §3: provinces → cities → areas of a country; a country without a file has none. */
+/** product rules §3: provinces → cities → areas of a country; a country without a file has none. */
 export function locationsOf(country: string): CountryLocations {
   return LOCATION_FILES[`../data/countries/${country}.json`] ?? { country, provinces: [] };
 }
 
-/** The files SPEC §7 fetches as static GETs, by their path under /data. */
+/** The files product rules §7 fetches as static GETs, by their path under /data. */
 export function referenceFile(path: string): unknown {
   if (path === "restaurant-types.json") return restaurantTypes;
   if (path === "countries.json") return countries;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
-import { parseEnv, sqliteFileOf, type Env } from "./env.server.ts";
+import { processEnv, sqliteFileOf, type Env } from "./env.server.ts";
 import { createLogger, type Logger } from "./log.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
 import { openRedis, type Redis } from "./redis.server.ts";
@@ -11,6 +11,7 @@ import { resetPasswordMail } from "./reset-mail.server.ts";
 import { createStorage } from "./storage/create-storage.server.ts";
 import type { Storage } from "./storage/storage.server.ts";
 import { createVideoUploads, type VideoUploads } from "./media/videos.server.ts";
+import { viewerOf } from "./viewer.server.ts";
 
 /** Everything a use case may need, created once per process (or per test). */
 export interface Services {
@@ -48,7 +49,7 @@ export function createServices(
   env: Env,
   overrides: { mailer?: Mailer; log?: Logger; storage?: Storage } = {},
 ): Services {
-  const log = overrides.log ?? createLogger(env.LOG_LEVEL);
+  const log = overrides.log ?? createLogger(env.LOG_LEVEL, { pretty: env.NODE_ENV === "development" });
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
     sqliteFile: sqliteFileOf(env),
@@ -84,16 +85,9 @@ export function createServices(
     env,
     log,
     storage,
-    async userOf(headers) {
-      const session = await auth.api.getSession({ headers }).catch(() => null);
-      if (!session) return null;
-      const customer = await database.db
-        .selectFrom("customer")
-        .select("id")
-        .where("id", "=", session.user.id)
-        .executeTakeFirst();
-      return { userId: session.user.id, role: customer ? "customer" : "other" };
-    },
+    database,
+    // The same answer to "who is this" as every page's (viewer.server.ts); a broken session is nobody.
+    viewerOf: (headers) => viewerOf(auth, database.db, headers).catch(() => null),
   });
   return {
     env,
@@ -116,7 +110,7 @@ let shared: Promise<Services> | undefined;
 /** The process's services, migrated, made on first use from process.env. */
 export function getServices(): Promise<Services> {
   shared ??= (async () => {
-    const services = createServices(parseEnv());
+    const services = createServices(processEnv());
     await migrate(services.database, services.auth);
     return services;
   })();

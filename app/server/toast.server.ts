@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { toastMessage, type ToastLevel, type ToastMessage } from "~/lib/toast.ts";
+import { processEnv } from "./env.server.ts";
 
 /**
  * A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
@@ -16,11 +17,15 @@ export function createToastCookie(secure: boolean) {
   });
 }
 
-// Read once: the public URL is process configuration (env.server.ts), fixed at start.
-const toastCookie = createToastCookie((process.env.PUBLIC_URL ?? "").startsWith("https://"));
+// Made on first use: the public URL is process configuration (env.server.ts), fixed at start.
+let madeCookie: ReturnType<typeof createToastCookie> | undefined;
+function toastCookie() {
+  madeCookie ??= createToastCookie(processEnv().PUBLIC_URL.startsWith("https://"));
+  return madeCookie;
+}
 
 export async function flashToast(headers: Headers, level: ToastLevel, message: string): Promise<Headers> {
-  headers.append("set-cookie", await toastCookie.serialize(toastMessage(level, message)));
+  headers.append("set-cookie", await toastCookie().serialize(toastMessage(level, message)));
   return headers;
 }
 
@@ -29,8 +34,8 @@ export async function takeToast(request: Request): Promise<{ toast: ToastMessage
   const headers = new Headers();
   const cookie = request.headers.get("cookie");
   if (!cookie?.includes("fv_toast=")) return { toast: null, headers };
-  const value: unknown = await toastCookie.parse(cookie);
-  headers.append("set-cookie", await toastCookie.serialize("", { maxAge: 0 }));
+  const value: unknown = await toastCookie().parse(cookie);
+  headers.append("set-cookie", await toastCookie().serialize("", { maxAge: 0 }));
   const toast = isToast(value) ? value : null;
   return { toast, headers };
 }

@@ -220,7 +220,7 @@ export async function createFixture(
     });
   }
 
-  // SPEC: the branch menu shows 6 dishes a page; every dish must be on one of them.
+  // Product rules §9: the branch menu shows 6 dishes a page; every dish must be on one of them.
   const visitor = new FormClient(baseUrl);
   const itemIds = new Set<string>();
   for (let page = 1; page <= Math.ceil(FIXTURE_ITEM_COUNT / 6); page++) {

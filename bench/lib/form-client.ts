@@ -38,14 +38,14 @@ export class FormClient {
   async post(
     path: string,
     fields: Record<string, string | Blob>,
-    options: { multipart?: boolean } = {},
+    options: { multipart?: boolean; fileNames?: Record<string, string> } = {},
   ): Promise<string> {
     const hasFile = options.multipart || Object.values(fields).some((v) => v instanceof Blob);
     let body: FormData | URLSearchParams;
     if (hasFile) {
       body = new FormData();
       for (const [name, value] of Object.entries(fields)) {
-        if (value instanceof Blob) body.append(name, value, `${name}.jpg`);
+        if (value instanceof Blob) body.append(name, value, options.fileNames?.[name] ?? `${name}.jpg`);
         else body.append(name, value);
       }
     } else {

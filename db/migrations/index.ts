@@ -6,6 +6,10 @@ import { reviews } from "./0004-reviews.ts";
 import { adminAndDiscovery } from "./0005-admin-and-discovery.ts";
 import { contentVersions } from "./0006-content-versions.ts";
 import { scaleIndexes } from "./0007-scale-indexes.ts";
+import { videoUploads } from "./0008-video-uploads.ts";
+import { branchLinksAndSizes } from "./0009-branch-links-and-sizes.ts";
+import { menuImports } from "./0010-menu-imports.ts";
+import { openingHours } from "./0011-opening-hours.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -17,4 +21,8 @@ export const migrations: Record<string, Migration> = {
   "0005-admin-and-discovery": adminAndDiscovery,
   "0006-content-versions": contentVersions,
   "0007-scale-indexes": scaleIndexes,
+  "0008-video-uploads": videoUploads,
+  "0009-branch-links-and-sizes": branchLinksAndSizes,
+  "0010-menu-imports": menuImports,
+  "0011-opening-hours": openingHours,
 };

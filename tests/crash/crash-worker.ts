@@ -1,9 +1,11 @@
 // Run by tests/integration/crash.test.ts (bundled by Vite, so `~/` and JSON imports
 // work under plain Node) and killed with SIGKILL at a random moment. It adds branches
-// (each copies the whole general menu in one transaction) and posts reviews on them,
-// printing "ack …" only after each write has committed: stdout to a pipe is
+// (each copies the whole general menu in one transaction), posts reviews on them, and
+// edits and moves general dishes (each change reaches every branch in one transaction,
+// ADR 0021), printing "ack …" only after each write has committed: stdout to a pipe is
 // synchronous on Linux, so every printed ack was durable when it was printed.
 import { addBranch } from "~/features/branches/branches.server.ts";
+import { moveItem, updateItemDetails } from "~/features/menus/menus.server.ts";
 import { postReview } from "~/features/reviews/reviews.server.ts";
 import { parseEnv } from "~/server/env.server.ts";
 import { createLogger } from "~/server/log.server.ts";
@@ -13,6 +15,10 @@ interface CrashWorld {
   ownerId: string;
   urlName: string;
   customerIds: string[];
+  /** A general dish the worker renames and reprices (it stays at position 1 of its section). */
+  editItemId: string;
+  /** General dishes the worker moves up and down within their section. */
+  moveItemIds: string[];
   run: number;
 }
 
@@ -42,6 +48,23 @@ for (let n = 0; ; n += 1) {
     continue;
   }
   console.log(`ack branch ${added.branchUrl}`);
+  const name = `Edited ${world.run}-${n}`;
+  const edited = await updateItemDetails(services, world.ownerId, world.editItemId, {
+    values: {
+      name,
+      price: String(100 + n),
+      itemPriceRange: "0-500",
+      itemTaste: "Spicy",
+      itemType: "Veg",
+      positionInSection: "1",
+    },
+    files: new Map(),
+  });
+  if (edited.ok) console.log(`ack edit ${name}`);
+  else console.log(`refused edit ${edited.status} ${edited.message}`);
+  const moving = world.moveItemIds[n % world.moveItemIds.length]!;
+  const moved = await moveItem(services, world.ownerId, moving, n % 2 === 0 ? 1 : -1);
+  if (!moved.ok) console.log(`refused move ${moved.status} ${moved.message}`);
   for (const [i, customerId] of world.customerIds.entries()) {
     const posted = await postReview(
       services,

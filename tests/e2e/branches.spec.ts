@@ -224,7 +224,7 @@ test("branches change only by their owner", async ({ playwright, request }) => {
   expect(
     (
       await visitor.post("/profile/restaurant/mybranches/main", {
-        form: { itemId, priceOverride: "1" },
+        form: { intent: "save", itemId, priceOverride: "1" },
         maxRedirects: 0,
       })
     ).headers().location,
@@ -241,7 +241,7 @@ test("branches change only by their owner", async ({ playwright, request }) => {
   expect(
     (
       await other.post("/profile/restaurant/mybranches/main", {
-        form: { itemId, priceOverride: "1", soldOut: "on" },
+        form: { intent: "save", itemId, priceOverride: "1", soldOut: "on" },
       })
     ).status(),
   ).toBe(404);

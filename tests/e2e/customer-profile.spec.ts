@@ -89,7 +89,10 @@ test("a file that is not an image is refused with a message, and nothing changes
   await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Changed");
 });
 
-test("password change: every SPEC message, then the new password works", async ({ page, request }) => {
+test("password change: every message of product rules §5 and §8, then the new password works", async ({
+  page,
+  request,
+}) => {
   const me = await createCustomer(request);
   await shareSession(page, request);
   await page.goto("/profile/customer/edit?edit=1");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createCustomer, createRestaurant, expectAccessible, logIn, toast } from "./helpers.ts";
+import { createCustomer, createRestaurant, expectAccessible, logIn, toast, siteNav } from "./helpers.ts";
 
 test("the login screen: heading, eye toggle and links @phone", async ({ page }) => {
   await page.goto("/login");
@@ -39,9 +39,9 @@ test("a customer logs in, lands on /, and signs out", async ({ page, request }) 
   await page.goto("/login");
   await logIn(page, customer);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect((await siteNav(page)).getByRole("button", { name: "Sign out" })).toBeVisible();
+  await (await siteNav(page)).getByRole("button", { name: "Sign out" }).click();
+  await expect((await siteNav(page)).getByRole("link", { name: "Login" })).toBeVisible();
   await page.goto("/profile/customer");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });

@@ -106,7 +106,7 @@ test("an owner builds, edits and trims a menu through the screens", async ({ pag
     itemPriceRange: "500-1000",
     itemType: "Veg",
   });
-  // A position already used is refused with the SPEC's message.
+  // A position already used is refused with the message of product rules §5.
   await page.goto("/profile/restaurant/addmenu/additems");
   await page.getByLabel("Section", { exact: true }).selectOption({ label: "1. Karahi Corner" });
   await page.getByLabel("Category", { exact: true }).selectOption("Curries");
@@ -134,16 +134,16 @@ test("an owner builds, edits and trims a menu through the screens", async ({ pag
   await expect(page.getByText("No items in this section.")).toBeVisible();
   await expect(page.getByText("Rs. 1,800")).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).nth(2).click();
+  await page.getByRole("button", { name: "Delete Daal Mash" }).click();
   const dialog = page.getByRole("dialog", { name: 'Delete item "Daal Mash"?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByText("Daal Mash", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Delete" }).nth(2).click();
+  await page.getByRole("button", { name: "Delete Daal Mash" }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Item deleted")).toBeVisible();
   await expect(page.getByText("Daal Mash", { exact: true })).toHaveCount(0);
-  await page.getByRole("button", { name: "Sold out" }).nth(1).click();
+  await page.getByRole("switch", { name: "Sold out: Mutton Karahi" }).click();
   await expect(toast(page, "Marked as sold out")).toBeVisible();
   await page.getByRole("button", { name: "Move Mutton Karahi up" }).click();
   await expect(page.locator("li", { hasText: "Mutton Karahi" }).getByText("#1")).toBeVisible();
@@ -275,9 +275,11 @@ test("the carousel stays still for reduced motion, and advances by itself otherw
 
   const still = await browser.newContext({ reducedMotion: "reduce", baseURL: process.env.E2E_APP_URL });
   const stillPage = await still.newPage();
+  await stillPage.clock.install();
   await stillPage.goto(itemPath);
   await expect(stillPage.getByText("1 / 3")).toBeVisible();
-  await stillPage.waitForTimeout(5600);
+  // Longer than the 5 s that moves the pictures on below: with reduced motion they stay.
+  await stillPage.clock.runFor(5600);
   await expect(stillPage.getByText("1 / 3")).toBeVisible();
   await still.close();
 

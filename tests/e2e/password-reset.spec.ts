@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createCustomer, expectAccessible, logIn, resetLinkFor, toast } from "./helpers.ts";
+import { createCustomer, expectAccessible, logIn, resetLinkFor, toast, siteNav } from "./helpers.ts";
 
 for (const path of ["/forgotpassword", "/forgot-password"]) {
   test(`${path} shows the reset form`, async ({ page }) => {
@@ -44,7 +44,7 @@ test("a customer resets a forgotten password with the emailed link, once @phone"
   await expect(toast(page, "Your password was changed. Log in with the new password.")).toBeVisible();
   await logIn(page, { email: customer.email, password: "fresh-password-1" });
   await expect(page).toHaveURL(/\/$/);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await (await siteNav(page)).getByRole("button", { name: "Sign out" }).click();
 
   // The link works once.
   await page.goto(link);

@@ -45,7 +45,14 @@ test("the restaurant profile: public link, Post New, cards, approval status and 
     "href",
     `/reviews/${owner.urlName}`,
   );
+  // The app under test runs on a local address, so the QR card says phones cannot open it.
+  await expect(page.getByText(/Your QR codes point to .*, which phones cannot open\./)).toBeVisible();
   await expectAccessible(page);
+  // On the narrowest phone the profile and the QR card (three buttons) fit without a sideways scroll.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 
   const png = await request.get("/profile/restaurant/qr.png");
   expect(png.headers()["content-type"]).toBe("image/png");

@@ -54,8 +54,10 @@ test("a customer reviews a branch with stars, text and two photos; it shows ever
   await page.getByLabel(/^Photos/).setInputFiles([await jpegFile(800, 600), await jpegFile(600, 800)]);
   await expect(page.getByRole("img", { name: "Chosen 2 of 2" })).toBeVisible();
   await page.getByRole("button", { name: "Post Review" }).click();
-  await expect(page).toHaveURL(new RegExp(`/r/${owner.urlName}/branch/main$`));
+  // Back on the branch page (product rules §2), with the review just posted first (issue 17).
+  await expect(page).toHaveURL(new RegExp(`/r/${owner.urlName}/branch/main\\?posted=[\\w-]+#your-review$`));
   await expect(toast(page, "Thanks! Your review was posted.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your review" })).toBeVisible();
 
   await page.getByRole("link", { name: "See Reviews" }).click();
   await expect(page.getByText("Karahi was perfect, naan a bit cold.")).toBeVisible();
@@ -95,7 +97,7 @@ test("a customer reviews a branch with stars, text and two photos; it shows ever
   await page.getByRole("button", { name: "Report", exact: true }).click();
   await expect(toast(page, "Thanks, the review was reported.")).toBeVisible();
 
-  // My Reviews: delete with the SPEC confirmation.
+  // My Reviews: delete with the confirmation of product rules §8.
   await page.goto("/profile/customer/reviews");
   await expect(page.getByRole("heading", { name: "My Reviews" })).toBeVisible();
   await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { appUrl, expectAccessible } from "./helpers.ts";
+import { appUrl, expectAccessible, siteNav } from "./helpers.ts";
 
 test("an unknown URL shows the generic error page with status 404 @phone", async ({ page }) => {
   const response = await page.goto("/no/such/page");
@@ -12,7 +12,7 @@ test("an unknown URL shows the generic error page with status 404 @phone", async
 
 test("the header carries the brand and the main links @phone", async ({ page }) => {
   await page.goto("/");
-  const nav = page.getByRole("navigation", { name: "Main" });
+  const nav = await siteNav(page);
   for (const name of ["Restaurants", "Reviews", "Search", "Login", "Register"]) {
     await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
   }

@@ -1,12 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createAdmin,
-  getViewer,
-  logIn,
-  signUpCustomer,
-  signUpRestaurant,
-} from "~/features/accounts/accounts.server.ts";
+import { createAdmin, logIn } from "~/features/accounts/accounts.server.ts";
 import { ADMIN_MESSAGES as A } from "~/features/admin/admin.schema.ts";
 import {
   COMMAND_LINE,
@@ -24,7 +18,7 @@ import * as reportsRoute from "~/routes/admin/reports.tsx";
 import * as restaurantsRoute from "~/routes/admin/restaurants.tsx";
 import * as usersRoute from "~/routes/admin/users.tsx";
 import { servicesContext } from "~/server/context.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
@@ -41,24 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => services.close());
 
-async function restaurant(name?: string) {
-  const result = await signUpRestaurant(
-    services,
-    restaurantInput(name ? { restName: name } : {}),
-    new Headers(),
-  );
-  if (!result.ok) throw new Error(result.message);
-  const cookies = headersWithCookies(result.headers);
-  const viewer = (await getViewer(services, cookies))!;
-  return { id: viewer.userId, urlName: viewer.urlName!, cookies };
-}
-
-async function customer() {
-  const result = await signUpCustomer(services, customerInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const cookies = headersWithCookies(result.headers);
-  return { id: (await getViewer(services, cookies))!.userId, cookies };
-}
+const restaurant = (name?: string) => signedUpOwner(services, name ? { restName: name } : {});
+const customer = () => signedUpCustomer(services);
 
 const statusOf = async (id: string) =>
   services.database.db

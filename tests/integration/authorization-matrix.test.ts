@@ -9,15 +9,24 @@ import { MUTATING_ACTIONS } from "./authorization/mutating-actions.ts";
 import { buildRequest, callRoute, outcomeOf, type Outcome } from "./authorization/route-call.ts";
 import { ACTORS, World, type Actor } from "./authorization/world.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { MESSAGES } from "~/features/accounts/messages.ts";
+import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 
 let services: TestServices;
 let world: World;
 
 beforeAll(async () => {
   // Manual approval, so the admin has pending restaurants to decide on.
-  services = await createTestServices({ APPROVAL_MODE: "manual" });
-  // About as many branches as the cells post reviews on (a customer reviews a branch once a day).
-  world = await World.create(services, { reviewBranches: 50 });
+  // The per-address limits are raised: every reset-password cell mails the same person a link.
+  services = await createTestServices({
+    APPROVAL_MODE: "manual",
+    // Each tus cell starts an upload of customer's (cancelling the earlier ones): the open-upload limit stays 3.
+    MAX_VIDEO_UPLOADS_PER_HOUR: "100000",
+    SIGNUP_MAX_PER_EMAIL: "100000",
+    RESET_MAIL_MAX_PER_EMAIL: "100000",
+  });
+  // Branches to review; the world reuses them, moving earlier reviews back a day (one review a branch a day).
+  world = await World.create(services, { reviewBranches: 8 });
 }, 120_000);
 afterAll(() => services.close());
 
@@ -107,6 +116,57 @@ describe("authorization matrix: every mutating action × every actor", () => {
   });
 });
 
+// ---- limits: an open action that makes accounts or sends mail is limited per client ----
+
+/** Open actions without a per-client limit of ADR 0016, and why they need none. */
+const OPEN_WITHOUT_CLIENT_LIMIT: Record<string, string> = {
+  "account login": "locks per account and per client on failures (LOGIN_*, tests/integration/login.test.ts)",
+  "account reset-password": "needs the single-use token of a reset mail, itself limited",
+  "account logout": "ends the caller's own session",
+};
+
+describe("sign-up and reset-mail limits (ADR 0016)", () => {
+  const open = MUTATING_ACTIONS.filter((e) => e.scope === "open");
+
+  it("every open action has a per-client limit, or a reason to go without", () => {
+    expect(open.filter((e) => !e.clientLimit && !OPEN_WITHOUT_CLIENT_LIMIT[e.name]).map(label)).toEqual([]);
+    expect(Object.keys(OPEN_WITHOUT_CLIENT_LIMIT).filter((n) => !open.some((e) => e.name === n))).toEqual([]);
+  });
+
+  it.each(open.filter((e) => e.clientLimit).map((e) => [label(e), e] as const))(
+    "%s: one client gets its limit, then 'Too many attempts', and nothing is written",
+    async (_name, entry) => {
+      const limit = entry.clientLimit!;
+      if (entry.target.kind !== "route") throw new Error("per-client limits are checked on route actions");
+      const { action } = entry.target;
+      const saved = services.env[limit];
+      services.env[limit] = 2;
+      try {
+        const client = { [CLIENT_IP_HEADER]: `192.0.2.${MUTATING_ACTIONS.indexOf(entry)}` };
+        const sendAsClient = async () => {
+          const call = await entry.prepare(world, "visitor");
+          const request = buildRequest({
+            method: entry.method,
+            cookies: null,
+            ...call,
+            headers: { ...call.headers, ...client },
+          });
+          const before = await snapshot(services);
+          const outcome = await callRoute(services, action, request, {});
+          return { outcome, changes: diff(before, await snapshot(services)) };
+        };
+        for (let i = 0; i < 2; i++) expect(successProblem((await sendAsClient()).outcome)).toBeNull();
+        const { outcome, changes } = await sendAsClient();
+        expect(outcome.status).toBe(429);
+        expect(outcome.toast?.message).toBe(MESSAGES.tooMany);
+        expect(describeDiff(changes)).toEqual([]);
+      } finally {
+        services.env[limit] = saved;
+      }
+    },
+  );
+});
+
 // ---- completeness: a mutating action missing from the list fails here ----
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -173,8 +233,8 @@ describe("the list of mutating actions is complete", () => {
     expect(missing).toEqual([]);
   });
 
-  it("covers every mutating mount of server/app.ts outside React Router", () => {
-    const source = read("server/app.ts");
+  it("covers every mutating mount of server/http-app.ts outside React Router", () => {
+    const source = read("server/http-app.ts");
     const mounts = [
       ...source.matchAll(/app\.(?:all|post|put|patch|delete|use)\(\s*(\[[^\]]*\]|"[^"]*")/g),
     ].map((m) => m[1]!);

@@ -4,20 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, logIn, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { logIn } from "~/features/accounts/accounts.server.ts";
 import { addSection } from "~/features/menus/menus.server.ts";
 import { backup, restore, type BackupPlace } from "~/server/backup.server.ts";
 import { parseEnv, sqliteFileOf } from "~/server/env.server.ts";
 import { createLogger } from "~/server/log.server.ts";
 import { migrate } from "~/server/migrate.server.ts";
 import { createServices, type Services } from "~/server/services.server.ts";
-import { restaurantInput } from "../setup/factories.ts";
-import {
-  createTestServices,
-  headersWithCookies,
-  memoryMailer,
-  type TestServices,
-} from "../setup/test-services.ts";
+import { signedUpOwner } from "../setup/accounts.ts";
+import { createTestServices, memoryMailer, type TestServices } from "../setup/test-services.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const RESTORED_PG_DATABASE = "foodverse_restore_test";
@@ -61,11 +56,8 @@ function placeOf(s: Services): BackupPlace {
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-backup-"));
   services = await createTestServices();
-  const input = restaurantInput();
-  const signup = await signUpRestaurant(services, input, new Headers());
-  if (!signup.ok) throw new Error(signup.message);
-  const viewer = (await getViewer(services, headersWithCookies(signup.headers)))!;
-  owner = { email: String(input.email), password: String(input.password), userId: viewer.userId };
+  const { input, id } = await signedUpOwner(services);
+  owner = { email: String(input.email), password: String(input.password), userId: id };
   for (const name of ["Karahi", "BBQ"]) {
     const added = await addSection(services, owner.userId, { originalName: name });
     if (!added.ok) throw new Error(added.message);

@@ -2,7 +2,6 @@ import jsQR from "jsqr";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { BRANCH_MESSAGES as B } from "~/features/branches/branches.schema.ts";
 import {
   addBranch,
@@ -13,9 +12,9 @@ import {
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
-import { restaurantInput } from "../setup/factories.ts";
+import { ownerWithMenu as sharedOwnerWithMenu } from "../setup/menus.ts";
 import { photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 let photo: Buffer;
@@ -26,45 +25,14 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 async function ownerWithMenu(sections = 3, itemsPerSection = [4, 3, 3]) {
-  const result = await signUpRestaurant(services, restaurantInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const viewer = (await getViewer(services, headersWithCookies(result.headers)))!;
-  for (let s = 0; s < sections; s++) {
-    const section = await menus.addSection(services, viewer.userId, {
-      originalName: `Section ${s + 1}`,
-      topNote: `Note ${s + 1}`,
-    });
-    if (!section.ok) throw new Error(section.message);
-    for (let i = 0; i < (itemsPerSection[s] ?? 0); i++) {
-      const item = await menus.addItem(services, viewer.userId, {
-        values: {
-          sectionId: section.id,
-          positionInSection: String(i + 1),
-          name: `Dish ${s + 1}.${i + 1}`,
-          price: String(100 * (i + 1)),
-          itemPriceRange: "0-500",
-          itemTaste: "Savory",
-          itemCat: "Curries",
-          itemSubCat: "Karahi",
-          itemType: "Veg",
-          foodAllergies: i === 0 ? "Nuts" : "",
-        },
-        files: new Map([
-          ["topView", photo],
-          ["frontView", photo],
-          ["sideView", photo],
-        ]),
-      });
-      if (!item.ok) throw new Error(item.message);
-    }
-  }
-  return { id: viewer.userId, urlName: viewer.urlName! };
+  return sharedOwnerWithMenu(services, photo, itemsPerSection.slice(0, sections));
 }
 
+/** A menu without its ids and the links of a branch's copies to the general rows they follow. */
 const strip = (sections: Awaited<ReturnType<typeof ownerMenu>>) =>
-  sections.map(({ id: _id, items, ...section }) => ({
+  sections.map(({ id: _id, generalSectionId: _g, items, ...section }) => ({
     ...section,
-    items: items.map(({ id: _itemId, sectionId: _sectionId, ...item }) => item),
+    items: items.map(({ id: _itemId, sectionId: _sectionId, generalItemId: _generalItemId, ...item }) => item),
   }));
 
 const branchCount = async (id: string) =>
@@ -109,10 +77,16 @@ describe("adding a branch", () => {
     expect(general.flatMap((s) => s.items)).toHaveLength(10);
     expect(await branchCount(owner.id)).toBe(1);
 
-    // The copy shares the pictures: deleting the general item keeps the branch's pictures.
+    // Each copy names the dish it follows, and shares its pictures (stored once).
+    expect(branch!.sections.flatMap((s) => s.items).map((i) => i.generalItemId)).toEqual(
+      general.flatMap((s) => s.items).map((i) => i.id),
+    );
+    // Deleting the general dish removes it from the branch too (ADR 0021), and then its pictures.
     const generalItem = general[0]!.items[0]!;
     await menus.deleteItem(services, owner.id, generalItem.id);
-    for (const key of imageKeys(generalItem.topView)) expect(await services.storage.get(key)).not.toBeNull();
+    const after = await ownerBranchMenu(services, owner.id, "f-7markaz");
+    expect(after!.sections.flatMap((s) => s.items).map((i) => i.name)).not.toContain(generalItem.name);
+    for (const key of imageKeys(generalItem.topView)) expect(await services.storage.get(key)).toBeNull();
   });
 
   it("leaves no branch and no partial copy when the copy fails midway", async () => {
@@ -225,7 +199,9 @@ describe("branch menus", () => {
       }),
     ).toEqual({ ok: true });
     const again = await publicBranch(services, owner.urlName, "gulberg", 1);
-    expect(again!.items[0]).toMatchObject({ price: 150, soldOut: 1 });
+    // Marked sold out, and shown after the dishes its section serves now (issue 17).
+    expect(again!.items.find((i) => i.id === itemId)).toMatchObject({ price: 150, soldOut: 1 });
+    expect(again!.items.slice(0, 4).map((i) => i.name)).toEqual(["Dish 1.2", "Dish 1.3", "Dish 1.4", "Dish 1.1"]);
     expect((await ownerMenu(services, owner.id))[0]!.items[0]).toMatchObject({ price: 100, soldOut: 0 });
     const last = await publicBranch(services, owner.urlName, "gulberg", 9);
     expect(last!.items.map((i) => i.name)).toEqual(["Dish 2.3", "Dish 3.1", "Dish 3.2", "Dish 3.3"]);

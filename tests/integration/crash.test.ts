@@ -4,42 +4,41 @@ import { createInterface } from "node:readline";
 import { sql } from "kysely";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
+import { seededRandom } from "~/lib/random.ts";
 import { sqliteFileOf } from "~/server/env.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
+import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { expectBranchesFollowGeneral } from "../setup/menus.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
-// Crash safety (issue 9): a worker process adds branches (a whole menu copy each) and
-// posts reviews while it is killed with SIGKILL at random moments; afterwards the
-// database is whole, every branch is complete or absent, every acknowledged write is
-// there, and the counts and ratings kept on the restaurant match the rows.
+// Crash safety (issue 9): a worker process adds branches (a whole menu copy each),
+// posts reviews, and edits and moves general dishes (each change reaching every
+// branch, issue 16) while it is killed with SIGKILL at random moments; afterwards the
+// database is whole, every branch is complete or absent and says what the general
+// menu says, every acknowledged write is there, and the counts and ratings kept on
+// the restaurant match the rows.
 // CRASH_POINTS (default 50) sets how many kills; CRASH_SEED replays a run.
 
 const REPO = path.resolve(import.meta.dirname, "..", "..");
 // Inside the repository, so the bundle's bare imports resolve to node_modules.
 const BUNDLE_DIR = path.join(REPO, "node_modules", ".cache", "foodverse-crash-worker");
 const POINTS = Number(process.env.CRASH_POINTS ?? 50);
+/** The crash points are drawn from this seed, so a failing run can be replayed with CRASH_SEED. */
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 100_000);
 const SECTIONS = 4;
 const ITEMS_PER_SECTION = 25;
 const CUSTOMERS = 6;
 
 let services: TestServices;
-let world: { ownerId: string; urlName: string; customerIds: string[] };
-
-/** A small seeded generator (mulberry32), so a failing run can be replayed with CRASH_SEED. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+let world: {
+  ownerId: string;
+  urlName: string;
+  customerIds: string[];
+  editItemId: string;
+  moveItemIds: string[];
+};
 
 async function bundleWorker(): Promise<string> {
   await build({
@@ -60,6 +59,7 @@ async function bundleWorker(): Promise<string> {
 interface Outcome {
   branches: string[];
   reviews: string[];
+  edits: string[];
   refusals: string[];
   signal: NodeJS.Signals | null;
   stderr: string;
@@ -76,12 +76,13 @@ function runAndKill(bundle: string, run: number, delayMs: number): Promise<Outco
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const outcome: Outcome = { branches: [], reviews: [], refusals: [], signal: null, stderr: "" };
+  const outcome: Outcome = { branches: [], reviews: [], edits: [], refusals: [], signal: null, stderr: "" };
   child.stderr.on("data", (chunk: Buffer) => (outcome.stderr += chunk.toString()));
   createInterface({ input: child.stdout }).on("line", (line) => {
     if (line === "ready") setTimeout(() => child.kill("SIGKILL"), delayMs);
     else if (line.startsWith("ack branch ")) outcome.branches.push(line.slice("ack branch ".length));
     else if (line.startsWith("ack review ")) outcome.reviews.push(line.slice("ack review ".length));
+    else if (line.startsWith("ack edit ")) outcome.edits.push(line.slice("ack edit ".length));
     else outcome.refusals.push(line);
   });
   // A worker that never gets ready is killed too, and fails the test below.
@@ -98,41 +99,39 @@ function runAndKill(bundle: string, run: number, delayMs: number): Promise<Outco
 beforeAll(async () => {
   services = await createTestServices({ APPROVAL_MODE: "auto" });
   const photo = await photoWithGps(320, 240);
-  const signup = await signUpRestaurant(services, restaurantInput(), new Headers());
-  if (!signup.ok) throw new Error(signup.message);
-  const owner = (await getViewer(services, headersWithCookies(signup.headers)))!;
+  const owner = await signedUpOwner(services);
+  const dishIds: string[][] = [];
   for (let s = 0; s < SECTIONS; s++) {
-    const section = await menus.addSection(services, owner.userId, { originalName: `Section ${s + 1}` });
+    dishIds.push([]);
+    const section = await menus.addSection(services, owner.id, { originalName: `Section ${s + 1}` });
     if (!section.ok) throw new Error(section.message);
     for (let i = 0; i < ITEMS_PER_SECTION; i++) {
-      const item = await menus.addItem(services, owner.userId, {
-        values: {
-          sectionId: section.id,
+      const item = await menus.addItem(services, owner.id, {
+        values: itemInput(section.id, {
           positionInSection: String(i + 1),
           name: `Dish ${s + 1}.${i + 1}`,
           price: String(150 * (i + 1)),
           itemPriceRange: "0-500",
           itemTaste: "Savory",
-          itemCat: "Curries",
-          itemSubCat: "Karahi",
           itemType: "Veg",
-        },
-        files: new Map([
-          ["topView", photo],
-          ["frontView", photo],
-          ["sideView", photo],
-        ]),
+        }),
+        files: itemViews(photo),
       });
       if (!item.ok) throw new Error(item.message);
+      dishIds[s]!.push(item.id);
     }
   }
   const customerIds: string[] = [];
   for (let c = 0; c < CUSTOMERS; c++) {
-    const customer = await signUpCustomer(services, customerInput(), new Headers());
-    if (!customer.ok) throw new Error(customer.message);
-    customerIds.push((await getViewer(services, headersWithCookies(customer.headers)))!.userId);
+    customerIds.push((await signedUpCustomer(services)).id);
   }
-  world = { ownerId: owner.userId, urlName: owner.urlName!, customerIds };
+  world = {
+    ownerId: owner.id,
+    urlName: owner.urlName,
+    customerIds,
+    editItemId: dishIds[1]![0]!,
+    moveItemIds: dishIds[0]!.slice(0, 3),
+  };
 }, 120_000);
 
 afterAll(() => services.close());
@@ -140,8 +139,8 @@ afterAll(() => services.close());
 describe("killed mid-write", () => {
   it(`loses no acknowledged write and leaves nothing half-done (${POINTS} SIGKILLs)`, async () => {
     const bundle = await bundleWorker();
-    const next = random(SEED);
-    const acked = { branches: [] as string[], reviews: [] as string[] };
+    const next = seededRandom(SEED);
+    const acked = { branches: [] as string[], reviews: [] as string[], edits: [] as string[] };
     for (let run = 0; run < POINTS; run++) {
       // Mostly within the first writes (a branch copy and its reviews take ≈ 20–60 ms),
       // sometimes later: kills land before, inside and between transactions.
@@ -154,17 +153,21 @@ describe("killed mid-write", () => {
       ).toEqual([]);
       acked.branches.push(...outcome.branches);
       acked.reviews.push(...outcome.reviews);
+      acked.edits.push(...outcome.edits);
     }
     console.log(
       `crash test (seed ${SEED}, ${services.database.dialect}): ${POINTS} kills, ` +
-        `${acked.branches.length} branches and ${acked.reviews.length} reviews acknowledged`,
+        `${acked.branches.length} branches, ${acked.reviews.length} reviews and ${acked.edits.length} menu edits acknowledged`,
     );
     expect(acked.branches.length).toBeGreaterThan(0);
     expect(acked.reviews.length).toBeGreaterThan(0);
+    expect(acked.edits.length).toBeGreaterThan(0);
 
     // SQLite's own checks of the file (PostgreSQL's storage and foreign keys are the server's).
     expect(await sqliteFileHealth()).toEqual({ integrity: "ok", foreignKeyViolations: [] });
     await checkInvariants(services.database.db, acked);
+    // Every branch says what the general menu says: no copy half-updated by a killed propagation.
+    await expectBranchesFollowGeneral(services, world.ownerId);
   }, 600_000);
 });
 
@@ -182,9 +185,12 @@ async function sqliteFileHealth() {
   }
 }
 
+/** "Edited {run}-{n}" as [run, n], the order the worker made its edits in. */
+const editOrder = (name: string) => name.replace("Edited ", "").split("-").map(Number);
+
 async function checkInvariants(
   db: TestServices["database"]["db"],
-  acked: { branches: string[]; reviews: string[] },
+  acked: { branches: string[]; reviews: string[]; edits: string[] },
 ) {
   // Every branch is a whole copy of the general menu, or absent.
   const branches = await db
@@ -217,7 +223,19 @@ async function checkInvariants(
     expect(itemsOf.get(branch.id), `dishes of ${branch.branchUrl}`).toBe(SECTIONS * ITEMS_PER_SECTION);
   }
 
-  // Every acknowledged write is there.
+  // Every acknowledged write is there: the last acknowledged edit, or one made after it
+  // whose acknowledgement the kill cut off.
+  const edited = await db
+    .selectFrom("menu_item")
+    .select("name")
+    .where("id", "=", world.editItemId)
+    .executeTakeFirstOrThrow();
+  const [lastRun, lastN] = editOrder(acked.edits.at(-1) ?? "Edited 0-0");
+  const [run, n] = editOrder(edited.name);
+  expect(
+    run! > lastRun! || (run === lastRun && n! >= lastN!),
+    `${edited.name} after ${acked.edits.at(-1)}`,
+  ).toBe(true);
   const urls = new Set(branches.map((b) => b.branchUrl));
   expect(acked.branches.filter((url) => !urls.has(url))).toEqual([]);
   const reviews = await db

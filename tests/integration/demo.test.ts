@@ -3,22 +3,29 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, logIn, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { reportQueue, restaurantQueue } from "~/features/admin/admin.server.ts";
 import {
   DEMO_CUSTOMERS,
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
+  DEMO_PENDING_RESTAURANT,
+  DEMO_REPORTED_REVIEW,
   DEMO_RESTAURANTS,
+  REVIEW_TEXTS,
+  TASTE_REMARKS,
 } from "~/features/demo/demo-data.ts";
 import {
   customerEmail,
   DEMO_SCALES,
   describeDemo,
   loadDemo,
-  priceRangeOf,
   restaurantEmail,
   type DemoOutcome,
 } from "~/features/demo/demo.server.ts";
+import { restaurantListing } from "~/features/discovery/listing.server.ts";
+import { priceRangeOf } from "~/lib/price-range.ts";
 import { itemCategoriesFor } from "~/lib/reference-data.ts";
+import { toSlug } from "~/lib/slug.ts";
 import { imageIdOf } from "~/lib/media.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
 import { customerInput, restaurantInput } from "../setup/factories.ts";
@@ -74,16 +81,23 @@ describe("the demo loader on a fresh database", () => {
       status: "loaded",
       counts: {
         restaurants: small.restaurants,
+        pending: 1,
         customers: small.customers,
-        branches: small.restaurants * small.branchesPerRestaurant,
-        dishes: small.restaurants * small.dishesPerMenu,
+        // The pending restaurant has its menu and one branch too.
+        branches: small.restaurants * small.branchesPerRestaurant + 1,
+        dishes: (small.restaurants + 1) * small.dishesPerMenu,
+        reported: 1,
       },
     });
   });
 
   it("makes approved restaurants with QR codes, logos and covers, approved in the audit log", async () => {
     const { db } = services.database;
-    const restaurants = await db.selectFrom("restaurant").selectAll().execute();
+    const restaurants = await db
+      .selectFrom("restaurant")
+      .selectAll()
+      .where("approvalStatus", "=", "approved")
+      .execute();
     expect(restaurants.map((r) => r.email).toSorted()).toEqual(
       DEMO_RESTAURANTS.slice(0, small.restaurants).map(restaurantEmail).toSorted(),
     );
@@ -106,6 +120,91 @@ describe("the demo loader on a fresh database", () => {
       .where("action", "=", "restaurant.approve")
       .execute();
     expect(approvals.map((a) => a.targetId).toSorted()).toEqual(restaurants.map((r) => r.id).toSorted());
+  });
+
+  it("has one restaurant waiting for approval, first in the admin's queue and in no public listing", async () => {
+    const { db } = services.database;
+    const urlName = toSlug(DEMO_PENDING_RESTAURANT.name);
+    const pending = await db
+      .selectFrom("restaurant")
+      .selectAll()
+      .where("approvalStatus", "=", "pending")
+      .execute();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({
+      email: restaurantEmail(DEMO_PENDING_RESTAURANT),
+      urlName,
+      isactive: 0,
+      restNoofReviews: 0,
+      restNoofBranches: 1,
+    });
+    expect(imageIdOf(pending[0]!.profileImageUrl)).not.toBeNull();
+    const queue = await restaurantQueue(services, "pending", 1);
+    expect(queue.counts.pending).toBe(1);
+    expect(queue.restaurants.map((r) => r.urlName)).toEqual([urlName]);
+    expect(queue.restaurants[0]).toMatchObject({ items: small.dishesPerMenu });
+    // Not public (ADR 0017): listed nowhere, never rated or reviewed, never approved.
+    const listing = await restaurantListing(services, 1);
+    expect(listing.restaurants.map((r) => r.urlName)).not.toContain(urlName);
+    const rated = await db
+      .selectFrom("item_rating")
+      .innerJoin("menu_item", "menu_item.id", "item_rating.itemId")
+      .select("item_rating.itemId")
+      .where("menu_item.restaurantId", "=", pending[0]!.id)
+      .execute();
+    expect(rated).toEqual([]);
+    const audited = await db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("targetId", "=", pending[0]!.id)
+      .execute();
+    expect(audited).toEqual([]);
+  });
+
+  it("has one reported review in the admin's queue, an advert posted as a review", async () => {
+    const queue = await reportQueue(services, "open", 1);
+    expect(queue.reviews).toHaveLength(1);
+    const [reported] = queue.reviews;
+    expect(reported!.review).toContain("For catering at half the price");
+    expect(reported!.restName).toBe(DEMO_RESTAURANTS[0]!.name);
+    expect(reported!.hidden).toBe(0);
+    expect(reported!.reports.map((r) => r.reason)).toEqual([DEMO_REPORTED_REVIEW.reason]);
+  });
+
+  it("writes reviews that name a dish of the restaurant and say only what fits its taste", async () => {
+    for (const templates of Object.values(REVIEW_TEXTS)) {
+      for (const template of templates) expect(template).toContain("{dish}");
+    }
+    const { db } = services.database;
+    const reviews = await db.selectFrom("review").select(["restaurantId", "review"]).execute();
+    const dishes = await db
+      .selectFrom("menu_item")
+      .select(["restaurantId", "name", "itemTaste"])
+      .where("branchId", "is", null)
+      .execute();
+    let remarks = 0;
+    for (const { restaurantId, review } of reviews) {
+      const named = dishes.filter((d) => d.restaurantId === restaurantId && review.includes(d.name));
+      expect(named.length, review).toBeGreaterThan(0);
+      // The tastes the text speaks of: a taste remark, or with the dishes' names taken
+      // out, a word of spice or sweetness; each must be the taste of a dish it names.
+      const rest = named.reduce((text, d) => text.replaceAll(d.name, ""), review);
+      const says = (template: string) => template.split("{dish}").every((part) => rest.includes(part));
+      const said = Object.entries(TASTE_REMARKS)
+        .filter(([, remark]) => says(remark.praise) || says(remark.complaint))
+        .map(([taste]) => taste);
+      remarks += said.length;
+      if (/spic|heat/i.test(rest)) said.push("Spicy");
+      if (/sweet/i.test(rest)) said.push("Sweet");
+      const tastes = named.map((d) => d.itemTaste);
+      expect(
+        said.filter((taste) => !tastes.includes(taste)),
+        review,
+      ).toEqual([]);
+      // Foodverse has menus and reviews, no ordering or delivery.
+      expect(review).not.toMatch(/\b(order|ordered|deliver\w*|arrived|waited|minutes)\b/i);
+    }
+    expect(remarks).toBeGreaterThan(0);
   });
 
   it("gives each restaurant a general menu of sections and items with three stored pictures", async () => {
@@ -145,7 +244,7 @@ describe("the demo loader on a fresh database", () => {
       .innerJoin("restaurant", "restaurant.id", "branch.restaurantId")
       .selectAll("branch")
       .execute();
-    expect(branches).toHaveLength(small.restaurants * small.branchesPerRestaurant);
+    expect(branches).toHaveLength(small.restaurants * small.branchesPerRestaurant + 1);
     for (const b of branches) {
       expect(b.branchQRcode).toBe(
         `http://localhost:3000/r/${b.urlName}/branch/${encodeURIComponent(b.branchUrl)}`,
@@ -175,7 +274,12 @@ describe("the demo loader on a fresh database", () => {
   it("posts reviews with stored photos, and restaurant ratings match their reviews", async () => {
     const { db } = services.database;
     const reviews = await db.selectFrom("review").selectAll().execute();
-    const branches = await db.selectFrom("branch").select("id").execute();
+    const branches = await db
+      .selectFrom("branch")
+      .innerJoin("restaurant", "restaurant.id", "branch.restaurantId")
+      .select("branch.id")
+      .where("restaurant.approvalStatus", "=", "approved")
+      .execute();
     for (const b of branches) {
       expect(reviews.filter((r) => r.branchId === b.id).length).toBeGreaterThanOrEqual(2);
     }
@@ -196,7 +300,7 @@ describe("the demo loader on a fresh database", () => {
       .execute();
     for (const r of restaurants) {
       const own = reviews.filter((review) => review.restaurantId === r.id);
-      const average = own.reduce((sum, review) => sum + review.rating, 0) / own.length;
+      const average = own.length ? own.reduce((sum, review) => sum + review.rating, 0) / own.length : 0;
       expect(r.restNoofReviews).toBe(own.length);
       expect(r.restRating).toBeCloseTo(Math.round(average * 100) / 100, 5);
     }
@@ -206,11 +310,19 @@ describe("the demo loader on a fresh database", () => {
     const { db } = services.database;
     const items = await db
       .selectFrom("menu_item")
-      .select(["id", "restaurantId", "itemRating", "itemRatingBy"])
-      .where("branchId", "is", null)
+      .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+      .select([
+        "menu_item.id",
+        "menu_item.restaurantId",
+        "menu_item.itemRating",
+        "menu_item.itemRatingBy",
+        "restaurant.approvalStatus",
+      ])
+      .where("menu_item.branchId", "is", null)
       .execute();
     const ratings = await db.selectFrom("item_rating").selectAll().execute();
-    for (const restaurantId of new Set(items.map((i) => i.restaurantId))) {
+    const approved = items.filter((i) => i.approvalStatus === "approved");
+    for (const restaurantId of new Set(approved.map((i) => i.restaurantId))) {
       expect(items.some((i) => i.restaurantId === restaurantId && i.itemRatingBy > 0)).toBe(true);
     }
     for (const item of items) {
@@ -229,6 +341,8 @@ describe("the demo loader on a fresh database", () => {
     expect(text).toContain(customer);
     expect(text).toContain(DEMO_PASSWORD);
     expect(text).toContain("npm run admin -- create --email");
+    expect(text).toContain("1 waiting for approval");
+    expect(text).toContain("1 of them reported");
     expect(text).toContain("http://localhost:3000/r/margallakarahihouse/branch/f-7markaz");
     for (const [email, role] of [
       [owner, "restaurant"],

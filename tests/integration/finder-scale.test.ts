@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import * as q from "~/features/discovery/finder.queries.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
-import { restaurantInput } from "../setup/factories.ts";
+import { signedUpOwner } from "../setup/accounts.ts";
+import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 // The SCALE fixes (docs/decisions/0011-scale-indexes.md) must not change what the
 // finder finds: the best-rated walk, the trigram lookup and the capped count give
@@ -30,34 +30,18 @@ const DISHES = [
 beforeAll(async () => {
   services = await createTestServices({ APPROVAL_MODE: "manual" });
   const photo = await photoWithGps(64, 64);
-  const signup = await signUpRestaurant(
-    services,
-    restaurantInput({ restName: "Scale Karahi House", restType: "Desi", country: "Pakistan" }),
-    new Headers(),
-  );
-  if (!signup.ok) throw new Error(signup.message);
-  const viewer = (await getViewer(services, headersWithCookies(signup.headers)))!;
-  ownerId = viewer.userId;
+  const owner = await signedUpOwner(services, {
+    restName: "Scale Karahi House",
+    restType: "Desi",
+    country: "Pakistan",
+  });
+  ownerId = owner.id;
   const section = await menus.addSection(services, ownerId, { originalName: "Menu" });
   if (!section.ok) throw new Error(section.message);
   for (const [i, dish] of DISHES.entries()) {
     const item = await menus.addItem(services, ownerId, {
-      values: {
-        sectionId: section.id,
-        positionInSection: String(i + 1),
-        name: dish.name,
-        price: String(dish.price),
-        itemPriceRange: "0-500",
-        itemTaste: dish.taste,
-        itemCat: "Other",
-        itemSubCat: "Other",
-        itemType: dish.type,
-      },
-      files: new Map([
-        ["topView", photo],
-        ["frontView", photo],
-        ["sideView", photo],
-      ]),
+      values: dishInput(section.id, i, dish),
+      files: itemViews(photo),
     });
     if (!item.ok) throw new Error(item.message);
     itemIds.set(dish.name, item.id);
@@ -77,7 +61,7 @@ beforeAll(async () => {
     const added = await addBranch(services, ownerId, { ...branch, provinceLabel });
     if (!added.ok) throw new Error(added.message);
   }
-  await decideRestaurant(services, COMMAND_LINE, viewer.urlName!, { intent: "approve" });
+  await decideRestaurant(services, COMMAND_LINE, owner.urlName, { intent: "approve" });
 }, 60_000);
 afterAll(() => services.close());
 

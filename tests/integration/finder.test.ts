@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import { parseFinder } from "~/features/discovery/finder.schema.ts";
 import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
-import { restaurantInput } from "../setup/factories.ts";
+import { signedUpOwner } from "../setup/accounts.ts";
+import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 let photo: Buffer;
@@ -32,34 +32,18 @@ async function restaurant(spec: {
   branches?: { branchName: string; provinceLabel: string; cityLabel: string; areaLabel: string }[];
   approve?: boolean;
 }) {
-  const signup = await signUpRestaurant(
-    services,
-    restaurantInput({ restName: spec.name, restType: spec.type, country: spec.country ?? "Pakistan" }),
-    new Headers(),
-  );
-  if (!signup.ok) throw new Error(signup.message);
-  const viewer = (await getViewer(services, headersWithCookies(signup.headers)))!;
+  const owner = await signedUpOwner(services, {
+    restName: spec.name,
+    restType: spec.type,
+    country: spec.country ?? "Pakistan",
+  });
+  const viewer = { userId: owner.id, urlName: owner.urlName };
   const section = await menus.addSection(services, viewer.userId, { originalName: "Menu" });
   if (!section.ok) throw new Error(section.message);
   for (const [i, dish] of spec.dishes.entries()) {
-    const files = new Map([
-      ["topView", photo],
-      ["frontView", photo],
-      ["sideView", photo],
-    ]);
     const item = await menus.addItem(services, viewer.userId, {
-      values: {
-        sectionId: section.id,
-        positionInSection: String(i + 1),
-        name: dish.name,
-        price: String(dish.price),
-        itemPriceRange: "0-500",
-        itemTaste: dish.taste,
-        itemCat: "Other",
-        itemSubCat: "Other",
-        itemType: dish.type,
-      },
-      files,
+      values: dishInput(section.id, i, dish),
+      files: itemViews(photo),
     });
     if (!item.ok) throw new Error(item.message);
   }
@@ -68,7 +52,7 @@ async function restaurant(spec: {
     if (!added.ok) throw new Error(added.message);
   }
   if (spec.approve !== false)
-    await decideRestaurant(services, COMMAND_LINE, viewer.urlName!, { intent: "approve" });
+    await decideRestaurant(services, COMMAND_LINE, viewer.urlName, { intent: "approve" });
   if (spec.rating) {
     await services.database.db
       .updateTable("restaurant")
@@ -76,7 +60,7 @@ async function restaurant(spec: {
       .where("id", "=", viewer.userId)
       .execute();
   }
-  return viewer.urlName!;
+  return viewer.urlName;
 }
 
 beforeAll(async () => {
@@ -139,30 +123,26 @@ const itemsFor = async (query: string) =>
   ).results.map((i) => `${i.name} @ ${i.branchName ?? i.restName}`);
 
 describe("Restaurant Locator", () => {
-  it("lists every restaurant, best rated first, with no filter", async () => {
+  it("lists every approved restaurant, best rated first, with no filter (ADR 0017)", async () => {
     expect(await restaurantsFor("")).toEqual([
       "Dubai Shawarma",
       "Savour Biryani",
       "Chai Khana",
       "Burger Lab",
-      "Pending Wok",
     ]);
+    expect(await restaurantsFor("q=Wok")).toEqual([]);
   });
 
   it("narrows by each filter, and by several together", async () => {
     expect(await restaurantsFor("country=Pakistan")).not.toContain("Dubai Shawarma");
     expect(await restaurantsFor("country=Pakistan&city=Rawalpindi")).toEqual(["Savour Biryani"]);
-    expect(await restaurantsFor("country=Pakistan&city=Islamabad")).toEqual([
-      "Savour Biryani",
-      "Chai Khana",
-      "Pending Wok",
-    ]);
+    expect(await restaurantsFor("country=Pakistan&city=Islamabad")).toEqual(["Savour Biryani", "Chai Khana"]);
     expect(await restaurantsFor("type=Fast Food")).toEqual(["Dubai Shawarma", "Burger Lab"]);
     expect(await restaurantsFor("rating=4")).toEqual(["Dubai Shawarma", "Savour Biryani"]);
     expect(await restaurantsFor("rating=3&country=Pakistan")).toEqual(["Savour Biryani", "Chai Khana"]);
     // Average prices: Savour 375 (Low), Chai 525 (Medium), Burger 2500 (High), Wok 800, Dubai 600.
     expect(await restaurantsFor("price=Low")).toEqual(["Savour Biryani"]);
-    expect(await restaurantsFor("price=Medium")).toEqual(["Dubai Shawarma", "Chai Khana", "Pending Wok"]);
+    expect(await restaurantsFor("price=Medium")).toEqual(["Dubai Shawarma", "Chai Khana"]);
     expect(await restaurantsFor("price=High")).toEqual(["Burger Lab"]);
     expect(await restaurantsFor("q=BIRYANI")).toEqual(["Savour Biryani"]);
     expect(await restaurantsFor("q=100%")).toEqual([]);
@@ -171,7 +151,7 @@ describe("Restaurant Locator", () => {
   it("ignores a city without a country and values outside the options", async () => {
     const parsed = parseFinder(new URLSearchParams("city=Rawalpindi&rating=9&price=Cheap"));
     expect(parsed.filters).toMatchObject({ city: undefined, rating: undefined, price: undefined });
-    expect(await restaurantsFor("city=Rawalpindi&rating=9")).toHaveLength(5);
+    expect(await restaurantsFor("city=Rawalpindi&rating=9")).toHaveLength(4);
   });
 });
 

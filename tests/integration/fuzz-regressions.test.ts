@@ -22,7 +22,8 @@ let services: TestServices;
 let world: World;
 
 beforeAll(async () => {
-  services = await createTestServices({ APPROVAL_MODE: "manual" });
+  // Each prepared reset-password call mails the same person a reset link.
+  services = await createTestServices({ APPROVAL_MODE: "manual", RESET_MAIL_MAX_PER_EMAIL: "100000" });
   world = await World.create(services);
 }, 60_000);
 afterAll(() => services.close());

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerSignupSchema, restaurantSignupSchema } from "~/features/accounts/accounts.schema.ts";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { addBranchSchema, branchItemSchema } from "~/features/branches/branches.schema.ts";
 import {
-  addItemSchema,
+  addItemFields,
   addSectionSchema,
-  editItemSchema,
+  editItemFields,
   editSectionSchema,
   rateItemSchema,
 } from "~/features/menus/menus.schema.ts";
@@ -31,11 +31,11 @@ import * as addItem from "~/routes/restaurant/menu/add-item.tsx";
 import * as addSection from "~/routes/restaurant/menu/add-section.tsx";
 import * as editItem from "~/routes/restaurant/menu/edit-item.tsx";
 import * as editSection from "~/routes/restaurant/menu/edit-section.tsx";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { customerInput, itemInput, restaurantInput } from "../setup/factories.ts";
 import { hostileFields } from "./authorization/hostile-fields.ts";
 import { restaurantProfileForm } from "./authorization/profile-actions.ts";
 import { buildRequest, callRoute, type FormFields, type Outcome } from "./authorization/route-call.ts";
-import { fields, ITEM_FIELDS, unique, uniqueNumber, World, type Actor } from "./authorization/world.ts";
+import { fields, unique, uniqueNumber, World, type Actor } from "./authorization/world.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
@@ -88,7 +88,9 @@ async function withExtras(form: FormFields, tables: string[], owned: string[]): 
 }
 
 async function row(table: string, where: Record<string, unknown>): Promise<Row> {
-  const conditions = Object.entries(where).map(([k, v]) => sql`${sql.ref(k)} = ${v}`);
+  const conditions = Object.entries(where).map(([k, v]) =>
+    v === null ? sql`${sql.ref(k)} is null` : sql`${sql.ref(k)} = ${v}`,
+  );
   const { rows } =
     await sql<Row>`select * from ${sql.table(table)} where ${sql.join(conditions, sql` and `)}`.execute(
       services.database.db,
@@ -231,7 +233,8 @@ describe("menu writes keep owner, counts and ratings", () => {
     const form = { originalName: unique("Section"), topNote: "Top", bottomNote: "" };
     const add = async (f: FormFields) => {
       await post(addSection.action, "restaurantOwner", "/profile/restaurant/addmenu/addsection", f);
-      return row("menu_section", { originalName: form.originalName });
+      // The general menu's row (each branch gets a copy of it: ADR 0021).
+      return row("menu_section", { originalName: form.originalName, branchId: null });
     };
     const control = await add(form);
     // Removed again, so the attacked one gets the same number.
@@ -262,17 +265,17 @@ describe("menu writes keep owner, counts and ratings", () => {
   it("add item", async () => {
     const owner = world.idOf("restaurantOwner");
     const sectionId = await world.newSection();
-    const form = { ...ITEM_FIELDS, name: unique("Dish"), sectionId, positionInSection: "1" };
+    const form = itemInput(sectionId, { name: unique("Dish") });
     const files = { topView: [world.photo], frontView: [world.photo], sideView: [world.photo] };
     const restaurantBefore = await row("restaurant", { id: owner });
     const add = async (f: FormFields) => {
       await post(addItem.action, "restaurantOwner", "/profile/restaurant/addmenu/additems", f, { files });
-      return row("menu_item", { name: form.name });
+      return row("menu_item", { name: form.name, branchId: null });
     };
     const control = await add(form);
     await menus.deleteItem(services, owner, String(control.id));
     // A picture's URL as text next to each file: only the uploaded files count.
-    const attacked = await add(await withExtras(form, ["menu_item"], owns(addItemSchema)));
+    const attacked = await add(await withExtras(form, ["menu_item"], owns(addItemFields)));
     // Pictures are stored under the item's id.
     expectSameExcept(attacked, control, ["id", "timestamp", "topView", "frontView", "sideView"]);
     expect(attacked).toMatchObject({
@@ -306,7 +309,7 @@ describe("menu writes keep owner, counts and ratings", () => {
       editItem.action,
       "restaurantOwner",
       `/profile/restaurant/addmenu/items/edit/${id}`,
-      await withExtras(form, ["menu_item"], owns(editItemSchema)),
+      await withExtras(form, ["menu_item"], owns(editItemFields)),
       {
         params: { id },
         files: {},
@@ -347,7 +350,7 @@ describe("menu writes keep owner, counts and ratings", () => {
   it("branch item edit", async () => {
     const { branchUrl, itemId } = world.ownerBranch;
     const before = await row("menu_item", { id: itemId });
-    const form = { itemId, priceOverride: String(uniqueNumber()), soldOut: "on" };
+    const form = { itemId, priceOverride: String(uniqueNumber()), soldOut: "on", intent: "save" };
     await post(
       branchMenu.action,
       "restaurantOwner",

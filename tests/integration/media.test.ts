@@ -54,7 +54,7 @@ describe.each(drivers)("images on $name", ({ make }) => {
   it("stores WebP variants at each width, upright, with no EXIF or GPS left", async () => {
     const photo = await photoWithGps();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const url = await saveImage(storage, photo, { ...limits, scope: "user-1:logo" });
+    const url = await saveImage(storage, photo, { ...limits, owner: "user-1", scope: "user-1:logo" });
     expect(url).toMatch(/^\/media\/img\/[a-f0-9]{32}\/960\.webp$/);
 
     const stored = await Promise.all(
@@ -81,9 +81,9 @@ describe.each(drivers)("images on $name", ({ make }) => {
 
   it("gives the same photo from the same owner and use the same URL, and another owner a different one", async () => {
     const photo = await photoWithGps(640, 480);
-    const a = await saveImage(storage, photo, { ...limits, scope: "user-1:cover" });
-    const b = await saveImage(storage, photo, { ...limits, scope: "user-1:cover" });
-    const c = await saveImage(storage, photo, { ...limits, scope: "user-2:cover" });
+    const a = await saveImage(storage, photo, { ...limits, owner: "user-1", scope: "user-1:cover" });
+    const b = await saveImage(storage, photo, { ...limits, owner: "user-1", scope: "user-1:cover" });
+    const c = await saveImage(storage, photo, { ...limits, owner: "user-2", scope: "user-2:cover" });
     expect(a).toBe(b);
     expect(c).not.toBe(a);
   });
@@ -95,7 +95,9 @@ describe.each(drivers)("images on $name", ({ make }) => {
     ["a truncated JPEG", async () => (await photoWithGps()).subarray(0, 2000), MEDIA_MESSAGES.notImage],
   ])("refuses %s with a message and stores nothing", async (_name, bytes, message) => {
     const input = await bytes();
-    await expect(saveImage(storage, input, { ...limits, scope: "user-1:x" })).rejects.toThrow(message);
+    await expect(
+      saveImage(storage, input, { ...limits, owner: "user-1", scope: "user-1:x" }),
+    ).rejects.toThrow(message);
     const id = createHash("sha256").update("user-1:x").update("\0").update(input).digest("hex").slice(0, 32);
     for (const key of imageKeys(imageUrl(id))) expect(await storage.get(key)).toBeNull();
   });
@@ -103,12 +105,16 @@ describe.each(drivers)("images on $name", ({ make }) => {
   it("refuses a file over the size limit", async () => {
     const photo = await photoWithGps();
     await expect(
-      saveImage(storage, photo, { maxBytes: 1024, maxPixels: 40_000_000, scope: "u" }),
+      saveImage(storage, photo, { maxBytes: 1024, maxPixels: 40_000_000, owner: "u", scope: "u" }),
     ).rejects.toThrow(MEDIA_MESSAGES.tooBig(1024));
   });
 
   it("deletes every variant of a replaced image", async () => {
-    const url = await saveImage(storage, await photoWithGps(400, 300), { ...limits, scope: "user-3:logo" });
+    const url = await saveImage(storage, await photoWithGps(400, 300), {
+      ...limits,
+      owner: "user-3",
+      scope: "user-3:logo",
+    });
     await deleteImage(storage, url);
     for (const key of imageKeys(url)) expect(await storage.get(key)).toBeNull();
   });
@@ -136,5 +142,109 @@ describe.each(drivers)("images on $name", ({ make }) => {
       storage.put("../escape.webp", Buffer.from("x"), { contentType: "image/webp" }),
     ).rejects.toThrow("Invalid storage key");
     await expect(storage.get("img/../../etc/passwd")).rejects.toThrow("Invalid storage key");
+  });
+});
+
+describe("local disk: nothing is left of a refused or deleted write", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-folders-"));
+  const storage = createLocalStorage(dir);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  /** Every file and folder under the storage root. */
+  const everything = () => fs.readdirSync(dir, { recursive: true }).map(String).toSorted();
+
+  it("a write that fails part-way leaves no file and no folder", async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024));
+        this.destroy(new Error("connection dropped"));
+      },
+    });
+    await expect(
+      storage.put("vid/refused-clip.mp4", failing, { contentType: "video/mp4", size: 4096 }),
+    ).rejects.toThrow("connection dropped");
+    expect(everything()).toEqual([]);
+  });
+
+  it("a review whose second photo is refused keeps neither photo nor folder", async () => {
+    const good = await saveImage(storage, await photoWithGps(400, 300), {
+      ...limits,
+      owner: "user-4",
+      scope: "user-4:review:1:0",
+    });
+    await expect(
+      saveImage(storage, notAnImage, { ...limits, owner: "user-4", scope: "user-4:review:1:1" }),
+    ).rejects.toThrow(MEDIA_MESSAGES.notImage);
+    // What postReview does with the photos it stored before the refused one.
+    await deleteImage(storage, good);
+    expect(everything()).toEqual([]);
+  });
+
+  it("a folder another write is using stays", async () => {
+    const url = await saveImage(storage, await photoWithGps(320, 240), {
+      ...limits,
+      owner: "u5",
+      scope: "u5:a",
+    });
+    await storage.put("img/shared/one.webp", Buffer.from("a"), { contentType: "image/webp" });
+    await storage.put("img/shared/two.webp", Buffer.from("b"), { contentType: "image/webp" });
+    await storage.delete(["img/shared/one.webp"]);
+    expect(everything()).toContain(path.join("img", "shared", "two.webp"));
+    await Promise.all([
+      storage.delete(["img/shared/two.webp"]),
+      storage.put("img/shared/three.webp", Buffer.from("c"), { contentType: "image/webp" }),
+    ]);
+    expect(await readAll(storage, "img/shared/three.webp")).toEqual(Buffer.from("c"));
+    await storage.delete(["img/shared/three.webp", ...imageKeys(url)]);
+    expect(everything()).toEqual([]);
+  });
+});
+
+describe("serving /media/", () => {
+  it("answers a malformed key with a 404, logged once at debug, with no error or stack", async () => {
+    const express = (await import("express")).default;
+    const pino = (await import("pino")).default;
+    const { serveMedia } = await import("~/server/media/serve-media.server.ts");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-serve-"));
+    const lines: { level: number; msg: string; err?: unknown }[] = [];
+    const log = pino({ level: "debug" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const errors: unknown[] = [];
+    const app = express();
+    app.use((req, _res, next) => {
+      (req as unknown as { log: typeof log }).log = log;
+      next();
+    });
+    app.get("/media/{*key}", serveMedia(createLocalStorage(dir)));
+    app.use((error: unknown, _req: unknown, res: { status(n: number): { end(): void } }, _next: unknown) => {
+      errors.push(error);
+      res.status(500).end();
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const key of [
+        "img/ABC/960.webp",
+        "img/a%20b/960.webp",
+        "vid/Clip.MP4",
+        "img/..%2F..%2Fetc/passwd",
+      ]) {
+        lines.length = 0;
+        const response = await fetch(`http://127.0.0.1:${port}/media/${key}`);
+        expect(response.status, key).toBe(404);
+        expect(await response.text(), key).toBe("Not Found");
+        expect(
+          lines.map((l) => [l.level, l.msg]),
+          key,
+        ).toEqual([[20, "malformed media key"]]);
+      }
+      expect(errors).toEqual([]);
+      // A well-formed key that names nothing is an ordinary 404, not logged.
+      lines.length = 0;
+      expect((await fetch(`http://127.0.0.1:${port}/media/img/abc/960.webp`)).status).toBe(404);
+      expect(lines).toEqual([]);
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

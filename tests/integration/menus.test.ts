@@ -1,13 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { ownerMenu, publicMenu, publicItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES as M } from "~/features/menus/menus.schema.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
+import { itemInput, itemViews } from "../setup/factories.ts";
 import { notAnImage, photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 let photo: Buffer;
@@ -17,41 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => services.close());
 
-async function newOwner() {
-  const input = restaurantInput();
-  const result = await signUpRestaurant(services, input, new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const viewer = (await getViewer(services, headersWithCookies(result.headers)))!;
-  return { id: viewer.userId, urlName: viewer.urlName! };
-}
-
-async function newCustomerId() {
-  const result = await signUpCustomer(services, customerInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  return (await getViewer(services, headersWithCookies(result.headers)))!.userId;
-}
-
-const views = () =>
-  new Map([
-    ["topView", photo],
-    ["frontView", photo],
-    ["sideView", photo],
-  ]);
-
-function itemValues(sectionId: string, extra: Record<string, string> = {}) {
-  return {
-    sectionId,
-    positionInSection: "1",
-    name: "Chicken Karahi",
-    price: "1800",
-    itemPriceRange: "1000-2000",
-    itemTaste: "Spicy",
-    itemCat: "Curries",
-    itemSubCat: "Karahi",
-    itemType: "Non-Veg",
-    ...extra,
-  };
-}
+const newOwner = () => signedUpOwner(services);
+const newCustomerId = async () => (await signedUpCustomer(services)).id;
+const views = () => itemViews(photo);
 
 async function newSection(ownerId: string, name = "Mains") {
   const result = await menus.addSection(services, ownerId, { originalName: name });
@@ -61,7 +29,7 @@ async function newSection(ownerId: string, name = "Mains") {
 
 async function itemId(ownerId: string, section: string, extra: Record<string, string> = {}) {
   const result = await menus.addItem(services, ownerId, {
-    values: itemValues(section, extra),
+    values: itemInput(section, extra),
     files: views(),
   });
   if (!result.ok) throw new Error(`${result.message} ${JSON.stringify(result.fieldErrors)}`);
@@ -87,7 +55,7 @@ describe("sections", () => {
     ]);
   });
 
-  it("uses the SPEC messages for a missing or blank name", async () => {
+  it("uses the messages of product rules §5 for a missing or blank name", async () => {
     const owner = await newOwner();
     expect(await menus.addSection(services, owner.id, { originalName: "  " })).toMatchObject({
       ok: false,
@@ -203,49 +171,62 @@ describe("items", () => {
     const add = (values: Record<string, string>, files = views()) =>
       menus.addItem(services, owner.id, { values, files });
 
-    expect(await add(itemValues(""))).toMatchObject({
+    expect(await add(itemInput(""))).toMatchObject({
       ok: false,
       fieldErrors: { sectionId: M.selectSection },
     });
-    expect(await add(itemValues(section, { positionInSection: "0" }))).toMatchObject({
+    expect(await add(itemInput(section, { positionInSection: "0" }))).toMatchObject({
       ok: false,
       fieldErrors: { positionInSection: M.positionPositive },
     });
-    expect(await add(itemValues(section))).toMatchObject({
+    expect(await add(itemInput(section))).toMatchObject({
       ok: false,
       status: 409,
       message: M.positionTaken(1),
     });
-    expect(await add(itemValues(section, { positionInSection: "3", price: "abc" }))).toMatchObject({
+    expect(await add(itemInput(section, { positionInSection: "3", price: "abc" }))).toMatchObject({
       ok: false,
       status: 400,
     });
     const noSide = views();
     noSide.delete("sideView");
-    expect(await add(itemValues(section, { positionInSection: "3" }), noSide)).toMatchObject({
+    expect(await add(itemInput(section, { positionInSection: "3" }), noSide)).toMatchObject({
       ok: false,
       fieldErrors: { sideView: M.imageMissing("side") },
     });
     const fake = views();
     fake.set("frontView", notAnImage);
-    expect(await add(itemValues(section, { positionInSection: "3" }), fake)).toMatchObject({
+    expect(await add(itemInput(section, { positionInSection: "3" }), fake)).toMatchObject({
       ok: false,
       status: 415,
     });
-    for (const field of ["name", "itemPriceRange", "itemTaste", "itemCat", "itemSubCat", "itemType"]) {
-      const result = await add(itemValues(section, { positionInSection: "4", [field]: "" }));
+    // An empty price range is taken from the price (ADR 0020); one that is no range is refused.
+    for (const field of ["name", "itemTaste", "itemCat", "itemSubCat", "itemType"]) {
+      const result = await add(itemInput(section, { positionInSection: "4", [field]: "" }));
       expect(result.ok, field).toBe(false);
     }
+    expect(
+      await add(itemInput(section, { positionInSection: "4", itemPriceRange: "100-200" })),
+    ).toMatchObject({
+      ok: false,
+      fieldErrors: { itemPriceRange: "Please choose a price range." },
+    });
     expect((await ownerMenu(services, owner.id))[0]!.items).toHaveLength(1);
   });
 
   it("edits an item, replacing only the new images and deleting the old ones", async () => {
     const owner = await newOwner();
     const section = await newSection(owner.id);
-    const id = await itemId(owner.id, section);
+    // Three different photos: one photo sent for all three views is one shared picture (ADR 0020).
+    const added = await menus.addItem(services, owner.id, {
+      values: itemInput(section),
+      files: itemViews(photo, await photoWithGps(410, 300), await photoWithGps(420, 300)),
+    });
+    if (!added.ok) throw new Error(added.message);
+    const { id } = added;
     const before = (await ownerMenu(services, owner.id))[0]!.items[0]!;
     const edit = {
-      ...itemValues(section),
+      ...itemInput(section),
       name: "Mutton Karahi",
       price: "2600",
       itemPriceRange: "2000-5000",
@@ -300,7 +281,7 @@ describe("another restaurant, by guessed ids", () => {
     expect(await menus.moveSection(services, intruder.id, section, 1)).toMatchObject({ status: 404 });
     expect(
       await menus.addItem(services, intruder.id, {
-        values: itemValues(section, { positionInSection: "9" }),
+        values: itemInput(section, { positionInSection: "9" }),
         files: views(),
       }),
     ).toMatchObject({
@@ -309,7 +290,7 @@ describe("another restaurant, by guessed ids", () => {
     });
     expect(
       await menus.updateItemDetails(services, intruder.id, item, {
-        values: itemValues(section),
+        values: itemInput(section),
         files: new Map(),
       }),
     ).toMatchObject({ status: 404 });
@@ -336,13 +317,11 @@ describe("public menu, approval and ratings", () => {
   it("hides an unapproved menu from everyone but its owner", async () => {
     const manual = await createTestServices({ APPROVAL_MODE: "manual" });
     try {
-      const result = await signUpRestaurant(manual, restaurantInput(), new Headers());
-      if (!result.ok) throw new Error(result.message);
-      const viewer = (await getViewer(manual, headersWithCookies(result.headers)))!;
-      await menus.addSection(manual, viewer.userId, { originalName: "Secret" });
-      const visitor = await publicMenu(manual, viewer.urlName!, 1);
+      const viewer = await signedUpOwner(manual);
+      await menus.addSection(manual, viewer.id, { originalName: "Secret" });
+      const visitor = await publicMenu(manual, viewer.urlName, 1);
       expect(visitor).toMatchObject({ visibility: "awaiting-approval", sections: [] });
-      const owner = await publicMenu(manual, viewer.urlName!, 1, viewer.userId);
+      const owner = await publicMenu(manual, viewer.urlName, 1, viewer.id);
       expect(owner).toMatchObject({ visibility: "owner-preview" });
       expect(owner!.sections).toHaveLength(1);
     } finally {

@@ -1,19 +1,29 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
+import { clientIpAndNonce, securityHeaders } from "~/server/http-security.server.ts";
+import { createLogger } from "~/server/log.server.ts";
+import { createPageCache, type Render } from "~/server/page-cache-middleware.server.ts";
+import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { postReview, replyToReview } from "~/features/reviews/reviews.server.ts";
 import {
   cachedPage,
+  canonicalPath,
   contentVersionKey,
   createPageStore,
+  hasInlineScript,
   inlineStylesheets,
   pageScope,
+  withoutNonce,
   type PageScope,
 } from "~/server/page-cache.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 beforeAll(async () => {
@@ -22,21 +32,15 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 async function restaurant() {
-  const result = await signUpRestaurant(services, restaurantInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const viewer = (await getViewer(services, headersWithCookies(result.headers)))!;
-  const section = await menus.addSection(services, viewer.userId, { originalName: "Mains" });
+  const { id, urlName } = await signedUpOwner(services);
+  const section = await menus.addSection(services, id, { originalName: "Mains" });
   if (!section.ok) throw new Error(section.message);
-  const branch = await addBranch(services, viewer.userId, { branchName: "Main" });
+  const branch = await addBranch(services, id, { branchName: "Main" });
   if (!branch.ok) throw new Error(branch.message);
-  return { id: viewer.userId, urlName: viewer.urlName!, branchUrl: branch.branchUrl, sectionId: section.id };
+  return { id, urlName, branchUrl: branch.branchUrl, sectionId: section.id };
 }
 
-async function customer() {
-  const result = await signUpCustomer(services, customerInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  return (await getViewer(services, headersWithCookies(result.headers)))!.userId;
-}
+const customer = async () => (await signedUpCustomer(services)).id;
 
 const keyOf = (scope: PageScope) => contentVersionKey(services.database.db, scope);
 const site: PageScope = { kind: "site" };
@@ -177,5 +181,254 @@ describe("stylesheets of pages without scripts", () => {
     const unknown = '<link rel="stylesheet" href="/assets/other.css"/>';
     expect(inlineStylesheets(unknown, read)).toBe(unknown);
     expect(inlineStylesheets(link, () => "a{}</style><script>x</script>")).toBe(link);
+  });
+});
+
+// ---- issue 14: the nonce of a cached page, and the paths a page is cached under ----
+
+const html = (nonce: string, extra = "") =>
+  `<html><head><link nonce="${nonce}" rel="stylesheet" href="/assets/root-x1.css"/>` +
+  `<script type="application/ld+json">{"@type":"Menu"}</script></head><body><p>menu</p>` +
+  `<script type="module" src="/assets/carousel-island-x1.js" nonce="${nonce}"></script>${extra}</body></html>`;
+const htmlHeaders = (nonce: string): [string, string][] => [
+  ["content-type", "text/html; charset=utf-8"],
+  ["content-security-policy", `default-src 'self';script-src 'self' 'nonce-${nonce}';object-src 'none'`],
+];
+
+describe("a cached page's CSP nonce", () => {
+  it("is taken out of a page whose scripts are files: markup and policy", () => {
+    const shared = withoutNonce(html("n0nce+/="), htmlHeaders("n0nce+/="), "n0nce+/=")!;
+    expect(shared.body).not.toContain("n0nce");
+    expect(shared.body).toContain('<script type="module" src="/assets/carousel-island-x1.js"></script>');
+    expect(shared.headers).toContainEqual([
+      "content-security-policy",
+      "default-src 'self';script-src 'self';object-src 'none'",
+    ]);
+  });
+
+  it("keeps a page out of the cache when it needs its nonce: an inline script", () => {
+    for (const inline of [
+      '<script nonce="n0nce">window.__reactRouterContext = {};</script>',
+      '<script type="module" nonce="n0nce">import "/assets/entry.client.js";</script>',
+      "<SCRIPT>alert(1)</SCRIPT>",
+      '<script type="text/javascript" data-src="x">1</script>',
+    ]) {
+      expect(hasInlineScript(html("n0nce", inline))).toBe(true);
+      expect(withoutNonce(html("n0nce", inline), htmlHeaders("n0nce"), "n0nce")).toBeNull();
+    }
+    expect(hasInlineScript(html("n0nce"))).toBe(false);
+  });
+
+  it("is taken out of React Router's .data too, or the answer is not kept", () => {
+    const data = '[{"_1":2},"root",{"nonce":3},"n0nce"]';
+    const typed: [string, string][] = [["content-type", "text/x-script"]];
+    expect(withoutNonce(data, typed, "n0nce")!.body).toBe('[{"_1":2},"root",{"nonce":3},""]');
+    expect(withoutNonce("nonce is n0nce", typed, "n0nce")).toBeNull();
+    expect(withoutNonce("<p>x</p>", typed, "")).toBeNull();
+    expect(
+      withoutNonce("<p>x</p>", [...typed, ["link", '</a.js>; rel=modulepreload; nonce="n0nce"']], "n0nce"),
+    ).toBeNull();
+  });
+});
+
+describe("the canonical path of a page", () => {
+  it("resolves dot-segments (written or escaped), backslashes, empty segments and a trailing slash", () => {
+    const cases: [string, string][] = [
+      ["/r/x/menu", "/r/x/menu"],
+      ["/r/x/./menu", "/r/x/menu"],
+      ["/r/./x/menu", "/r/x/menu"],
+      ["/r/y/../x/menu", "/r/x/menu"],
+      ["/r/%2e/x/menu", "/r/x/menu"],
+      ["/r/y/%2E%2e/x/menu", "/r/x/menu"],
+      ["/r/y\\..\\x/menu", "/r/x/menu"],
+      ["/r//x/menu", "/r/x/menu"],
+      ["//r/x/menu", "/r/x/menu"],
+      ["/r/x/menu/", "/r/x/menu"],
+      ["/r/x/.//./menu//", "/r/x/menu"],
+      ["/", "/"],
+      ["/r/bundu%20khan/menu", "/r/bundu%20khan/menu"],
+      ["/R/x/menu", "/R/x/menu"],
+    ];
+    for (const [raw, canonical] of cases) expect([raw, canonicalPath(raw)]).toEqual([raw, canonical]);
+  });
+});
+
+const scriptSrc = (headers: http.IncomingHttpHeaders) =>
+  String(headers["content-security-policy"])
+    .split(";")
+    .find((d) => d.startsWith("script-src"));
+
+describe("the page cache over HTTP", () => {
+  let url: string;
+  let server: http.Server;
+  const rendered: string[] = [];
+
+  /** Renders like React Router: the request's resolved path, a restaurant's status from the database. */
+  const render: Render = async (request, res) => {
+    const nonce = res.locals.nonce as string;
+    const path = new URL(request.url).pathname;
+    rendered.push(path);
+    const urlName = decodeURIComponent(/^\/r\/([^/]+)/.exec(path)?.[1] ?? "");
+    const row = await services.database.db
+      .selectFrom("restaurant")
+      .select("approvalStatus")
+      .where("urlName", "=", urlName)
+      .executeTakeFirst();
+    if (!row || row.approvalStatus !== "approved") return new Response("Not Found", { status: 404 });
+    const inline = path.endsWith("/hydrated")
+      ? `<script nonce="${nonce}">window.__reactRouterContext = {};</script>`
+      : "";
+    const body =
+      `<html><head><link nonce="${nonce}" rel="stylesheet" href="/assets/root-x1.css"/></head><body>` +
+      `<p>${urlName} is ${row.approvalStatus}</p>` +
+      `<script type="module" src="/assets/carousel-island-x1.js" nonce="${nonce}"></script>${inline}</body></html>`;
+    // A page true only for a while (a branch's "Open now"): it says until when.
+    const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+    if (path.endsWith("/fresh")) headers.set(FRESH_UNTIL_HEADER, String(Date.now() + 300));
+    return new Response(body, { headers });
+  };
+
+  beforeAll(async () => {
+    const pageCache = createPageCache({
+      db: services.database.db,
+      maxBytes: 1024 * 1024,
+      log: createLogger("silent"),
+      render,
+      clientDir: null,
+    });
+    // server/http-app.ts's order: hits first, then the nonce and headers, then render and store.
+    const app = express();
+    app.get("/{*any}", pageCache.serveHit);
+    app.use(clientIpAndNonce);
+    app.use(securityHeaders("http://localhost:3000"));
+    app.get("/{*any}", pageCache.renderAndStore);
+    app.use((_req, res) => res.status(404).end());
+    server = await new Promise((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** A GET with the path exactly as written (fetch would resolve its dot-segments first). */
+  const get = (path: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const { port } = server.address() as AddressInfo;
+      http
+        .get({ host: "127.0.0.1", port, path }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        })
+        .on("error", reject);
+    });
+  /** What a browser ends on: the redirect followed, once. */
+  const visit = async (path: string) => {
+    const answer = await get(path);
+    return answer.status === 301 ? get(answer.headers.location!) : answer;
+  };
+
+  it("keeps a page that says until when it is true no longer than that, and never sends the header on", async () => {
+    const a = await restaurant();
+    const path = `/r/${a.urlName}/fresh`;
+    const first = await get(path);
+    const second = await get(path);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const third = await get(path);
+    expect([first, second, third].map((r) => r.headers["x-page-cache"])).toEqual(["MISS", "HIT", "MISS"]);
+    expect([first, second, third].map((r) => r.headers[FRESH_UNTIL_HEADER])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("serves a page with no nonce at all, the first time and from the cache", async () => {
+    const a = await restaurant();
+    const path = `/r/${a.urlName}/menu`;
+    const first = await get(path);
+    const second = await get(path);
+    expect([first.status, first.headers["x-page-cache"], second.headers["x-page-cache"]]).toEqual([
+      200,
+      "MISS",
+      "HIT",
+    ]);
+    for (const answer of [first, second]) {
+      expect(scriptSrc(answer.headers)).toBe("script-src 'self'");
+      expect(answer.body).not.toMatch(/nonce/i);
+      // The island is a file of this origin: 'self' lets it run.
+      expect(answer.body).toContain('<script type="module" src="/assets/carousel-island-x1.js"></script>');
+    }
+    expect(second.body).toBe(first.body);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
+
+  it("never keeps a page that needs its nonce: each visitor gets a fresh one", async () => {
+    const a = await restaurant();
+    const answers = [await get(`/r/${a.urlName}/hydrated`), await get(`/r/${a.urlName}/hydrated`)];
+    const nonces = answers.map((answer) => {
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-page-cache"]).toBeUndefined();
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc(answer.headers) ?? "")?.[1];
+      expect(answer.body).toContain(`<script nonce="${nonce}">`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("redirects another spelling of a page to its canonical path, and renders a .data one uncached", async () => {
+    const a = await restaurant();
+    const b = await restaurant();
+    const canonical = `/r/${a.urlName}/menu`;
+    for (const path of [
+      `/r/${a.urlName}/./menu`,
+      `/r/./${a.urlName}/menu`,
+      `/r/${b.urlName}/../${a.urlName}/menu`,
+      `/r/%2e/${a.urlName}/menu`,
+      `/r/${b.urlName}/%2e%2E/${a.urlName}/menu`,
+      `/r//${a.urlName}/menu`,
+      `//r/${a.urlName}/menu`,
+      `/r/${a.urlName}/menu/`,
+    ]) {
+      const answer = await get(`${path}?page=1`);
+      expect([path, answer.status, answer.headers.location]).toEqual([path, 301, `${canonical}?page=1`]);
+    }
+    const before = rendered.length;
+    const data = await get(`/r/./${a.urlName}/menu.data`);
+    const again = await get(`/r/./${a.urlName}/menu.data`);
+    // Past the cache (this test app has no router behind it: 404), and never kept.
+    expect([data.headers["x-page-cache"], again.headers["x-page-cache"]]).toEqual([undefined, undefined]);
+    expect(rendered.length).toBe(before);
+  });
+
+  it("stops serving a suspended restaurant's menu under every spelling of its address", async () => {
+    const a = await restaurant();
+    const other = await restaurant();
+    const canonical = `/r/${a.urlName}/menu`;
+    const spellings = [
+      canonical,
+      `/r/${a.urlName}/./menu`,
+      `/r/./${a.urlName}/menu`,
+      `/r/${other.urlName}/../${a.urlName}/menu`,
+      `/r/%2E/${a.urlName}/menu`,
+      `/r/${a.urlName}/menu/`,
+      `/r//${a.urlName}//menu`,
+    ];
+    for (const path of spellings) {
+      await visit(path);
+      const warm = await visit(path);
+      expect([path, warm.status, warm.body]).toEqual([path, 200, expect.stringContaining("is approved")]);
+    }
+    const decided = await decideRestaurant(services, COMMAND_LINE, a.urlName, {
+      intent: "suspend",
+      reason: "Closed for renovation",
+    });
+    expect(decided.ok).toBe(true);
+    for (const path of spellings) {
+      const answer = await visit(path);
+      expect([path, answer.status]).toEqual([path, 404]);
+      expect(answer.body).not.toContain("is approved");
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   signUpCustomer,
 } from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
+import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { customerInput } from "../setup/factories.ts";
 import { resetLinkIn } from "../setup/mail-text.ts";
 import { startSmtpListener } from "../setup/smtp-listener.ts";
@@ -111,6 +112,53 @@ describe("password reset by email", () => {
       });
     } finally {
       await broken.close();
+    }
+  });
+});
+
+/** A web request as server/http-app.ts hands it on: with the client address it read. */
+const fromClient = (ip: string) => new Headers({ [CLIENT_IP_HEADER]: ip });
+
+describe("reset-mail limits (ADR 0016)", () => {
+  it("mails one address at most RESET_MAIL_MAX_PER_EMAIL times, whatever the client, then says 'Too many attempts'", async () => {
+    const limited = await createTestServices({ RESET_MAIL_MAX_PER_EMAIL: "2" });
+    try {
+      const customer = customerInput();
+      await signUpCustomer(limited, customer, new Headers());
+      const results = [];
+      for (const ip of ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4"]) {
+        results.push(await requestPasswordReset(limited, { email: customer.email }, fromClient(ip)));
+      }
+      expect(results.slice(0, 2)).toEqual([{ ok: true }, { ok: true }]);
+      for (const refused of results.slice(2)) {
+        expect(refused).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooMany });
+      }
+      expect(limited.outbox.filter((m) => m.to === customer.email)).toHaveLength(2);
+      // An unknown address meets the same limit, so the answer tells nothing about accounts.
+      const nobody = { email: "nobody-at-all@example.com" };
+      await requestPasswordReset(limited, nobody);
+      await requestPasswordReset(limited, nobody);
+      expect(await requestPasswordReset(limited, nobody)).toMatchObject({ status: 429 });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("refuses more reset requests from one client than RESET_MAIL_MAX_PER_IP, in parallel too", async () => {
+    const limited = await createTestServices({ RESET_MAIL_MAX_PER_IP: "3", RESET_MAIL_MAX_PER_EMAIL: "100" });
+    try {
+      const customer = customerInput();
+      await signUpCustomer(limited, customer, new Headers());
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          requestPasswordReset(limited, { email: customer.email }, fromClient("192.0.2.50")),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(17);
+      expect(limited.outbox).toHaveLength(3);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, logIn, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { logIn } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { PASSWORD_MESSAGES, PROFILE_MESSAGES } from "~/features/profiles/profiles.schema.ts";
 import {
   changePassword,
@@ -7,7 +8,7 @@ import {
   updateRestaurantProfile,
 } from "~/features/profiles/profiles.server.ts";
 import { imageKeys, MEDIA_MESSAGES } from "~/server/media/images.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { notAnImage, photoWithGps, pixelBomb } from "../setup/images.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
@@ -17,22 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => services.close());
 
-async function newCustomer() {
-  const input = customerInput();
-  const result = await signUpCustomer(services, input, new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const cookies = headersWithCookies(result.headers);
-  const viewer = (await getViewer(services, cookies))!;
-  return { input, cookies, id: viewer.userId };
-}
-
-async function newRestaurant() {
-  const input = restaurantInput();
-  const result = await signUpRestaurant(services, input, new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const viewer = (await getViewer(services, headersWithCookies(result.headers)))!;
-  return { input, id: viewer.userId };
-}
+const newCustomer = () => signedUpCustomer(services);
+const newRestaurant = () => signedUpOwner(services);
 
 const customerRow = (id: string) =>
   services.database.db.selectFrom("customer").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -264,6 +251,37 @@ describe("password change", () => {
         services,
         { email: me.input.email, password: "new-pass-123" },
         { headers: new Headers(), ip: "1" },
+      ),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("checks at most LOGIN_MAX_FAILURES of 30 parallel guesses, and refuses the right one sent after them", async () => {
+    const me = await newCustomer();
+    const attempt = (currentPassword: string) =>
+      changePassword(
+        services,
+        me.id,
+        { currentPassword, newPassword: "new-pass-123", confirmPassword: "new-pass-123" },
+        me.cookies,
+      );
+    const checks = vi.spyOn(services.auth.api, "changePassword");
+    try {
+      const burst = Array.from({ length: 30 }, (_, i) => attempt(`wrong-${i}`));
+      burst.push(attempt(String(me.input.password)));
+      const results = await Promise.all(burst);
+      expect(checks.mock.calls.length).toBeGreaterThan(0);
+      expect(checks.mock.calls.length).toBeLessThanOrEqual(3);
+      expect(results.filter((r) => r.ok)).toEqual([]);
+      expect(results.at(-1)).toMatchObject({ status: 429, message: PASSWORD_MESSAGES.tooMany });
+    } finally {
+      checks.mockRestore();
+    }
+    // The password is unchanged.
+    expect(
+      await logIn(
+        services,
+        { email: me.input.email, password: me.input.password },
+        { headers: new Headers(), ip: "2" },
       ),
     ).toMatchObject({ ok: true });
   });

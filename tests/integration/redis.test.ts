@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { logIn, signUpCustomer } from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
@@ -59,6 +59,49 @@ describe.skipIf(!REDIS_URL)("counters shared through Redis", () => {
 
     await first.redis!.del(`fv:throttle:lock:account:${email}`);
     expect((await attempt(second, email, password, ip)).ok).toBe(true);
+  });
+
+  it("check at most LOGIN_MAX_FAILURES of a parallel burst spread over both processes", async () => {
+    const input = customerInput();
+    const email = String(input.email);
+    expect((await signUpCustomer(first, input, new Headers())).ok).toBe(true);
+    const checks = [vi.spyOn(first.auth.api, "signInEmail"), vi.spyOn(second.auth.api, "signInEmail")];
+    try {
+      const burst = Array.from({ length: 40 }, (_, i) =>
+        attempt(i % 2 ? first : second, email, `wrong-${i}`, `203.0.113.${i}`),
+      );
+      burst.push(attempt(first, email, String(input.password), "203.0.113.200"));
+      const results = await Promise.all(burst);
+      const checked = checks.reduce((n, spy) => n + spy.mock.calls.length, 0);
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(3);
+      expect(results.filter((r) => r.ok)).toEqual([]);
+      expect(results.at(-1)).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+    } finally {
+      for (const spy of checks) spy.mockRestore();
+    }
+    expect(await first.database.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
+    await first.redis!.del(`fv:throttle:lock:account:${email}`);
+  });
+
+  it("count sign-ups per client address across processes, in parallel", async () => {
+    const limited = await createTestServices({ REDIS_URL: REDIS_URL!, SIGNUP_MAX_PER_IP: "3" });
+    const other = createServices(limited.env, { mailer: memoryMailer([]), log: createLogger("silent") });
+    try {
+      const client = new Headers({
+        [CLIENT_IP_HEADER]: `192.0.2.${Math.floor(Math.random() * 250)}-${randomUUID()}`,
+      });
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => signUpCustomer(i % 2 ? limited : other, customerInput(), client)),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(5);
+      expect(await limited.database.db.selectFrom("user").select("id").execute()).toHaveLength(3);
+      expect(await limited.database.db.selectFrom("login_throttle").selectAll().execute()).toEqual([]);
+    } finally {
+      await other.close();
+      await limited.close();
+    }
   });
 
   it("count requests to the auth API across processes", async () => {

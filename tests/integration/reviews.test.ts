@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { REVIEW_MESSAGES as R } from "~/features/reviews/reviews.schema.ts";
@@ -12,9 +11,9 @@ import {
   reportReview,
 } from "~/features/reviews/reviews.server.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { notAnImage, photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 beforeAll(async () => {
@@ -23,20 +22,14 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 async function restaurantWithBranch(branchName = "Main") {
-  const result = await signUpRestaurant(services, restaurantInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const viewer = (await getViewer(services, headersWithCookies(result.headers)))!;
-  await menus.addSection(services, viewer.userId, { originalName: "Mains" });
-  const branch = await addBranch(services, viewer.userId, { branchName });
+  const { id, urlName } = await signedUpOwner(services);
+  await menus.addSection(services, id, { originalName: "Mains" });
+  const branch = await addBranch(services, id, { branchName });
   if (!branch.ok) throw new Error(branch.message);
-  return { id: viewer.userId, urlName: viewer.urlName!, branchUrl: branch.branchUrl };
+  return { id, urlName, branchUrl: branch.branchUrl };
 }
 
-async function customerId() {
-  const result = await signUpCustomer(services, customerInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  return (await getViewer(services, headersWithCookies(result.headers)))!.userId;
-}
+const customerId = async () => (await signedUpCustomer(services)).id;
 
 const ratingOf = async (id: string) =>
   services.database.db
@@ -104,6 +97,30 @@ describe("posting a review", () => {
       status: 404,
     });
     expect(await ratingOf(r.id)).toEqual({ restRating: 5, restNoofReviews: 1 });
+  });
+});
+
+describe("one review per branch per day, under load", () => {
+  it("stores exactly one of six parallel posts, counts only it, and gives the others the product-rules message", async () => {
+    const r = await restaurantWithBranch();
+    const author = await customerId();
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => post(author, r, { rating: String((n % 5) + 1), review: `Visit ${n}` })),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const refused = results.filter((result) => !result.ok);
+    expect(refused).toHaveLength(5);
+    for (const result of refused) expect(result).toMatchObject({ status: 429, message: R.oncePerDay });
+
+    const rows = await services.database.db
+      .selectFrom("review")
+      .select(["id", "rating"])
+      .where("authorId", "=", author)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const stored = results.find((result) => result.ok);
+    expect(rows[0]!.id).toBe(stored?.ok ? stored.id : null);
+    expect(await ratingOf(r.id)).toEqual({ restRating: rows[0]!.rating, restNoofReviews: 1 });
   });
 });
 

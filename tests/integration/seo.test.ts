@@ -4,7 +4,6 @@ import { createRoutesStub, Meta, Outlet, RouterContextProvider, type MetaDescrip
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RestaurantSignup } from "~/features/accounts/accounts.schema.ts";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { addBranch, setBranchItemDetails } from "~/features/branches/branches.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { postReview } from "~/features/reviews/reviews.server.ts";
@@ -22,9 +21,11 @@ import * as sitemapFileRoute from "~/routes/seo/sitemap-file.ts";
 import * as sitemapIndexRoute from "~/routes/seo/sitemap-index.ts";
 import { servicesContext } from "~/server/context.ts";
 import type { RestaurantTable } from "~/server/db-schema.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
+import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { loaderData, type LoaderData } from "../setup/loader-data.ts";
 
 const ORIGIN = "http://localhost:3000";
 const HOSTILE = "</script><script>alert(1)</script>";
@@ -40,19 +41,10 @@ interface Owner {
   restName: string;
 }
 
-async function newOwner(overrides: Partial<RestaurantSignup> = {}): Promise<Owner> {
-  const input = restaurantInput(overrides);
-  const result = await signUpRestaurant(services, input, new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const viewer = (await getViewer(services, headersWithCookies(result.headers)))!;
-  return { id: viewer.userId, urlName: viewer.urlName!, restName: input.restName as string };
-}
-
-async function newCustomerId(firstName: string, lastName: string) {
-  const result = await signUpCustomer(services, customerInput({ firstName, lastName }), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  return (await getViewer(services, headersWithCookies(result.headers)))!.userId;
-}
+const newOwner = (overrides: Partial<RestaurantSignup> = {}): Promise<Owner> =>
+  signedUpOwner(services, overrides);
+const newCustomerId = async (firstName: string, lastName: string) =>
+  (await signedUpCustomer(services, { firstName, lastName })).id;
 
 // The admin screens set these; the sitemap only reads them.
 async function setStatus(owner: Owner, status: RestaurantTable["approvalStatus"]) {
@@ -67,23 +59,8 @@ async function withMenu(owner: Owner, dish: string, price: string) {
   const section = await menus.addSection(services, owner.id, { originalName: "Mains" });
   if (!section.ok) throw new Error(section.message);
   const item = await menus.addItem(services, owner.id, {
-    values: {
-      sectionId: section.id,
-      positionInSection: "1",
-      name: dish,
-      price,
-      itemPriceRange: "1000-2000",
-      itemTaste: "Spicy",
-      itemCat: "Curries",
-      itemSubCat: "Karahi",
-      itemType: "Non-Veg",
-      description: `${dish}, cooked ${HOSTILE}`,
-    },
-    files: new Map([
-      ["topView", photo],
-      ["frontView", photo],
-      ["sideView", photo],
-    ]),
+    values: itemInput(section.id, { name: dish, price, description: `${dish}, cooked ${HOSTILE}` }),
+    files: itemViews(photo),
   });
   if (!item.ok) throw new Error(item.message);
 }
@@ -152,9 +129,8 @@ async function load<L extends (args: never) => unknown>(
   loader: L,
   path: string,
   params: Record<string, string>,
-): Promise<Awaited<ReturnType<L>>> {
-  const args = { request: new Request(`${ORIGIN}${path}`), params, context: context() };
-  return (await loader(args as Parameters<L>[0])) as Awaited<ReturnType<L>>;
+): Promise<LoaderData<L>> {
+  return loaderData(loader, { request: new Request(`${ORIGIN}${path}`), params, context: context() });
 }
 
 /** A route's meta for its loader's data, with the root loader's origin in `matches`. */
@@ -529,7 +505,8 @@ describe("public pages' meta and JSON-LD", () => {
         await load(branchPage.loader, branchPath(owner.urlName, "main"), { ...params, branchName: "main" }),
       );
       expect(contentOf(branchMeta, "robots")).toBe("noindex");
-      expect(jsonLdOf(branchMeta)).not.toHaveProperty("hasMenu");
+      // ADR 0017: only the profile page of a restaurant not approved describes it.
+      expect(jsonLdOf(branchMeta)).toBeUndefined();
       for (const m of [meta, menuMeta, branchMeta]) expect(JSON.stringify(m)).not.toContain("Secret");
     }
   });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
+import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { customerInput, restaurantInput } from "../setup/factories.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
@@ -21,7 +23,7 @@ const count = async (table: "user" | "restaurant" | "customer") =>
   );
 
 describe("restaurant sign-up", () => {
-  it("creates the account with every SPEC initial value and signs the owner in", async () => {
+  it("creates the account with every initial value of product rules §3 and signs the owner in", async () => {
     const input = restaurantInput({
       restName: "  Bundu   Khan  Grill ",
       hasDelivery: "no",
@@ -84,18 +86,28 @@ describe("restaurant sign-up", () => {
     expect(await count("user")).toBe(users);
   });
 
-  it("keeps the account unique by email and says which field is wrong", async () => {
+  it("keeps the account unique by email without saying so: the owner of the address is mailed", async () => {
     const input = restaurantInput();
     expect((await signUpRestaurant(services, input, new Headers())).ok).toBe(true);
     const before = await count("restaurant");
+    const mails = services.outbox.length;
     const again = await signUpRestaurant(
       services,
       restaurantInput({ email: String(input.email).toUpperCase() }),
       new Headers(),
     );
-    expect(again).toMatchObject({ ok: false, status: 409, message: MESSAGES.signupFailed });
-    expect(!again.ok && again.fieldErrors?.email).toBe(MESSAGES.emailTaken);
+    expect(again).toEqual({
+      ok: false,
+      status: 202,
+      level: "info",
+      message: MESSAGES.signupCheckEmail,
+      fieldErrors: undefined,
+    });
+    expect(JSON.stringify(again)).not.toMatch(/exist|taken|already/i);
     expect(await count("restaurant")).toBe(before);
+    const sent = services.outbox.slice(mails);
+    expect(sent.map((m) => m.to)).toEqual([input.email]);
+    expect(sent[0]!.text).toContain("http://localhost:3000/forgot-password");
   });
 
   it("answers bad input with 400 and field errors, never an account", async () => {
@@ -141,8 +153,62 @@ describe("restaurant sign-up", () => {
   });
 });
 
+/** A web request as server/http-app.ts hands it on: with the client address it read. */
+const fromClient = (ip: string) => new Headers({ [CLIENT_IP_HEADER]: ip });
+
+describe("sign-up limits (ADR 0016)", () => {
+  it("refuses more sign-ups from one client address than SIGNUP_MAX_PER_IP, on every address", async () => {
+    const limited = await createTestServices({ SIGNUP_MAX_PER_IP: "3" });
+    try {
+      const results = [];
+      for (let i = 0; i < 5; i++) {
+        results.push(await signUpCustomer(limited, customerInput(), fromClient("198.51.100.7")));
+      }
+      expect(results.map((r) => r.ok)).toEqual([true, true, true, false, false]);
+      expect(results[3]).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+      expect((await signUpRestaurant(limited, restaurantInput(), fromClient("198.51.100.7"))).ok).toBe(false);
+      const users = await limited.database.db.selectFrom("user").select("id").execute();
+      expect(users).toHaveLength(3);
+      // Another client is not affected.
+      expect((await signUpCustomer(limited, customerInput(), fromClient("198.51.100.8"))).ok).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("mails the owner of a used address at most SIGNUP_MAX_PER_EMAIL times, whatever the client", async () => {
+    const limited = await createTestServices({ SIGNUP_MAX_PER_EMAIL: "2" });
+    try {
+      const input = customerInput();
+      expect((await signUpCustomer(limited, input, fromClient("203.0.113.1"))).ok).toBe(true);
+      const second = await signUpCustomer(
+        limited,
+        customerInput({ email: String(input.email) }),
+        fromClient("203.0.113.2"),
+      );
+      expect(second).toMatchObject({ status: 202, message: MESSAGES.signupCheckEmail });
+      for (const ip of ["203.0.113.3", "203.0.113.4"]) {
+        expect(
+          await signUpCustomer(limited, customerInput({ email: String(input.email) }), fromClient(ip)),
+        ).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+      }
+      expect(limited.outbox.map((m) => m.to)).toEqual([input.email]);
+      // A new address is refused the same way once used up: the limit says nothing about accounts.
+      const fresh = String(customerInput().email);
+      for (let i = 0; i < 2; i++)
+        await signUpCustomer(limited, customerInput({ email: fresh }), new Headers());
+      expect(await signUpCustomer(limited, customerInput({ email: fresh }), new Headers())).toMatchObject({
+        status: 429,
+        message: MESSAGES.tooMany,
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("customer sign-up", () => {
-  it("creates the customer with the SPEC initial values", async () => {
+  it("creates the customer with the initial values of product rules §3", async () => {
     const input = customerInput({ gender: "Prefer Not To Tell", sociallinks: ["https://ig.com/a"] });
     const result = await signUpCustomer(services, input, new Headers());
     expect(result.ok).toBe(true);

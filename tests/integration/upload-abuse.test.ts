@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodeImage, MEDIA_MESSAGES, MediaError, saveImage } from "~/server/media/images.server.ts";
+import {
+  encodeImage,
+  MAX_ASPECT_RATIO,
+  MAX_IMAGE_SIDE,
+  MEDIA_MESSAGES,
+  MediaError,
+  saveImage,
+} from "~/server/media/images.server.ts";
 import { createLocalStorage } from "~/server/storage/local-storage.server.ts";
 
 // Hostile files against the image pipeline (every upload of a picture goes through
@@ -35,12 +42,12 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A PNG by hand: an IHDR saying `width`×`height` (RGB, 8 bit) and the given IDAT bytes. */
-function handMadePng(width: number, height: number, idat: Buffer): Buffer {
+/** A PNG by hand: an IHDR saying `width`×`height` (RGB or grey, 8 bit) and the given IDAT bytes. */
+function handMadePng(width: number, height: number, idat: Buffer, colour: "rgb" | "grey" = "rgb"): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
+  header.set([8, colour === "rgb" ? 2 : 0, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", header),
@@ -49,9 +56,12 @@ function handMadePng(width: number, height: number, idat: Buffer): Buffer {
   ]);
 }
 
-async function refusal(bytes: Buffer): Promise<{ status: number; message: string }> {
+async function refusal(
+  bytes: Buffer,
+  limits: typeof LIMITS & { stepSeconds?: number } = LIMITS,
+): Promise<{ status: number; message: string }> {
   try {
-    await encodeImage(bytes, LIMITS);
+    await encodeImage(bytes, limits, "abuse-test");
   } catch (error) {
     if (error instanceof MediaError) return { status: error.status, message: error.message };
     throw error;
@@ -60,7 +70,7 @@ async function refusal(bytes: Buffer): Promise<{ status: number; message: string
 }
 
 async function storedBytes(bytes: Buffer): Promise<Buffer> {
-  const url = await saveImage(storage, bytes, { ...LIMITS, scope: "abuse-test" });
+  const url = await saveImage(storage, bytes, { ...LIMITS, owner: "abuse-test", scope: "abuse-test" });
   const id = url.split("/").at(-2)!;
   const files = fs
     .readdirSync(uploadDir, { recursive: true, withFileTypes: true })
@@ -82,7 +92,7 @@ describe("bombs", () => {
     const bomb = handMadePng(64, 64, deflateSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }));
     expect(bomb.length).toBeLessThan(100 * 1024);
     const before = process.memoryUsage().rss;
-    const outcome = await encodeImage(bomb, LIMITS).then(
+    const outcome = await encodeImage(bomb, LIMITS, "abuse-test").then(
       () => "re-encoded",
       (error: unknown) =>
         error instanceof MediaError ? `refused ${error.status}: ${error.message}` : "crashed",
@@ -147,7 +157,7 @@ describe("memory", () => {
     }, 5);
     try {
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 8 }, (_, i) => encodeImage(i % 4 === 3 ? bomb : large, LIMITS)),
+        Array.from({ length: 8 }, (_, i) => encodeImage(i % 4 === 3 ? bomb : large, LIMITS, `uploader-${i}`)),
       );
       expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(6);
       expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(2);
@@ -161,4 +171,126 @@ describe("memory", () => {
     // the pipeline once did, or keeping full-size pixels would show here.
     expect(growthMB).toBeLessThan(512);
   });
+});
+
+/** A 1-pixel-wide grey PNG `height` pixels tall: 39,900,000 is within the pixel limit, in ≈ 80 KB. */
+function tallPng(height = 39_900_000): Buffer {
+  // Each row: filter byte 0, one grey pixel.
+  return handMadePng(1, height, deflateSync(Buffer.alloc(height * 2), { level: 9 }), "grey");
+}
+
+/** Milliseconds `work` takes (it may fail: a refusal is timed too). */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work().catch(() => undefined);
+  return performance.now() - started;
+}
+
+const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Within every limit and slow to decode: an interlaced 16-bit RGBA PNG of ≈ 40
+ * megapixels must be decoded whole (no shrink on load), ≈ 1.5 s on 2 cores.
+ */
+function slowPhoto(): Promise<Buffer> {
+  return sharp({
+    create: { width: 6300, height: 6300, channels: 4, background: { r: 20, g: 160, b: 90, alpha: 0.5 } },
+  })
+    .toColourspace("rgb16")
+    .png({ compressionLevel: 9, progressive: true })
+    .toBuffer();
+}
+
+const avatar = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: "#c84" } })
+    .jpeg()
+    .toBuffer();
+
+describe("shape limits, read from the header", () => {
+  it("refuses a 1 × 39,900,000 PNG (within the pixel limit) at once, before decoding", async () => {
+    const tall = tallPng();
+    expect(tall.length).toBeLessThan(200 * 1024);
+    const started = performance.now();
+    expect(await refusal(tall)).toEqual({ status: 413, message: MEDIA_MESSAGES.badShape });
+    const ms = performance.now() - started;
+    console.log(
+      `upload abuse: the ${Math.round(tall.length / 1024)} KB tall PNG refused in ${ms.toFixed(0)} ms`,
+    );
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it(`refuses a side over ${MAX_IMAGE_SIDE} px or a shape over ${MAX_ASPECT_RATIO} : 1, and takes a panorama`, async () => {
+    const wide = handMadePng(MAX_IMAGE_SIDE + 1, 100, deflateSync(Buffer.alloc(1024)));
+    expect(await refusal(wide)).toEqual({ status: 413, message: MEDIA_MESSAGES.badShape });
+    const strip = await sharp({ create: { width: 2100, height: 100, channels: 3, background: "#48c" } })
+      .png()
+      .toBuffer();
+    expect(await refusal(strip)).toEqual({ status: 413, message: MEDIA_MESSAGES.badShape });
+    const panorama = await sharp({ create: { width: 4000, height: 800, channels: 3, background: "#48c" } })
+      .jpeg()
+      .toBuffer();
+    const { variants } = await encodeImage(panorama, LIMITS, "abuse-test");
+    expect(variants.map((v) => v.name)).toContain("og.jpg");
+  });
+});
+
+describe("time", () => {
+  it("stops a decode that runs past its time limit, with a message", async (ctx) => {
+    const slow = await slowPhoto();
+    const alone = await timed(() => encodeImage(slow, LIMITS, "timing"));
+    // The limit is whole seconds: on a machine that decodes this in about one, there is nothing to see.
+    if (alone < 1300) ctx.skip();
+    const started = performance.now();
+    expect(await refusal(slow, { ...LIMITS, stepSeconds: 1 })).toEqual({
+      status: 413,
+      message: MEDIA_MESSAGES.tooSlow,
+    });
+    const stopped = performance.now() - started;
+    console.log(
+      `upload abuse: a ${alone.toFixed(0)} ms decode stopped by a 1 s limit after ${stopped.toFixed(0)} ms`,
+    );
+    expect(stopped).toBeLessThan(alone);
+  }, 30_000);
+});
+
+describe("one account's images never hold up another's", () => {
+  it("two hostile uploads in flight: the tall PNGs are refused at once, and a normal upload is not held up", async () => {
+    const photo = await avatar();
+    const slow = await slowPhoto();
+    // Baselines, in this run: a 64×64 avatar alone, and one slow (but allowed) photo alone.
+    const alone = median([
+      await timed(() => encodeImage(photo, LIMITS, "someone")),
+      await timed(() => encodeImage(photo, LIMITS, "someone")),
+      await timed(() => encodeImage(photo, LIMITS, "someone")),
+    ]);
+    const slowAlone = await timed(() => encodeImage(slow, LIMITS, "hostile"));
+
+    // Two requests of one account at once: each a review with two photos, the
+    // issue's tall PNG, then a slow one. The two encode slots used to go to
+    // them, and every other account waited for both.
+    const tall = tallPng();
+    const tallTimes: number[] = [];
+    const hostile = [0, 1].map(async () => {
+      tallTimes.push(await timed(() => encodeImage(tall, LIMITS, "hostile")));
+      await encodeImage(slow, LIMITS, "hostile").catch(() => undefined);
+    });
+    // A moment later, someone else's avatar.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const beside = await timed(() => encodeImage(photo, LIMITS, "someone-else"));
+    const hostileStarted = performance.now();
+    await Promise.all(hostile);
+    const hostileLeft = performance.now() - hostileStarted;
+
+    console.log(
+      `upload abuse: tall PNG refused in ${Math.max(...tallTimes).toFixed(0)} ms; 64×64 avatar ${alone.toFixed(0)} ms alone, ` +
+        `${beside.toFixed(0)} ms beside two hostile uploads (whose slow photos took ${slowAlone.toFixed(0)} ms each alone ` +
+        `and went on ${hostileLeft.toFixed(0)} ms after it)`,
+    );
+    expect(Math.max(...tallTimes)).toBeLessThan(1000);
+    // Waiting for even one of the hostile photos would take slowAlone; sharing the
+    // CPU with one of them costs a fraction of it.
+    expect(beside).toBeLessThan(alone + slowAlone / 2);
+    // The hostile account's own photos queued behind each other: it was still busy.
+    expect(hostileLeft).toBeGreaterThan(slowAlone);
+  }, 60_000);
 });

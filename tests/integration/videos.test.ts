@@ -1,17 +1,26 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getViewer, signUpCustomer, signUpRestaurant } from "~/features/accounts/accounts.server.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import * as q from "~/features/reviews/reviews.queries.server.ts";
 import { deleteReview, postReview } from "~/features/reviews/reviews.server.ts";
+import { VIDEO_QUOTA_MESSAGES } from "~/server/media/video-quota.server.ts";
 import { sniffVideo, VIDEO_MESSAGES, videoKey } from "~/server/media/videos.server.ts";
-import { customerInput, restaurantInput } from "../setup/factories.ts";
-import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { createLogger } from "~/server/log.server.ts";
+import { createServices, type Services } from "~/server/services.server.ts";
+import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
+import fs from "node:fs";
+import { createTestServices, memoryMailer, type TestServices } from "../setup/test-services.ts";
 
 let services: TestServices;
 beforeAll(async () => {
-  services = await createTestServices({ APPROVAL_MODE: "auto", MAX_VIDEO_BYTES: String(2 * 1024 * 1024) });
+  services = await createTestServices({
+    APPROVAL_MODE: "auto",
+    MAX_VIDEO_BYTES: String(2 * 1024 * 1024),
+    MAX_OPEN_VIDEO_UPLOADS: "3",
+    MAX_VIDEO_UPLOADS_PER_HOUR: "6",
+    MAX_VIDEO_BYTES_PER_DAY: String(5 * 1024 * 1024),
+  });
 });
 afterAll(() => services.close());
 
@@ -41,19 +50,23 @@ async function tus(
   headers: Headers,
   extra: Record<string, string>,
   body?: Uint8Array,
+  through: Services = services,
 ) {
   const all = new Headers(headers);
   for (const [k, v] of Object.entries({ ...TUS, ...extra })) all.set(k, v);
-  return services.videos.server.handleWeb(
+  return through.videos.server.handleWeb(
     new Request(url, { method, headers: all, body: body ? Buffer.from(body) : undefined }),
   );
 }
 
-async function customer() {
-  const result = await signUpCustomer(services, customerInput(), new Headers());
-  if (!result.ok) throw new Error(result.message);
-  const cookies = headersWithCookies(result.headers);
-  return { cookies, id: (await getViewer(services, cookies))!.userId };
+const customer = () => signedUpCustomer(services);
+
+/** A restaurant with a "main" branch to review. */
+async function restaurantToReview() {
+  const owner = await signedUpOwner(services);
+  await menus.addSection(services, owner.id, { originalName: "Mains" });
+  await addBranch(services, owner.id, { branchName: "Main" });
+  return owner;
 }
 
 async function upload(cookies: Headers, bytes: Buffer, splitAt = Math.floor(bytes.length / 2)) {
@@ -93,11 +106,7 @@ describe("recognising video containers from their bytes", () => {
 
 describe("resumable video upload", () => {
   it("resumes from the server's offset and attaches the finished video to one review", async () => {
-    const r = await signUpRestaurant(services, restaurantInput(), new Headers());
-    if (!r.ok) throw new Error(r.message);
-    const owner = (await getViewer(services, headersWithCookies(r.headers)))!;
-    await menus.addSection(services, owner.userId, { originalName: "Mains" });
-    await addBranch(services, owner.userId, { branchName: "Main" });
+    const owner = await restaurantToReview();
 
     const me = await customer();
     const bytes = fakeMp4(300_000);
@@ -111,7 +120,7 @@ describe("resumable video upload", () => {
     const posted = await postReview(
       services,
       me.id,
-      { urlName: owner.urlName!, branchUrl: "main" },
+      { urlName: owner.urlName, branchUrl: "main" },
       {
         values: { rating: "5", videoUpload: up.id },
         photos: [],
@@ -150,11 +159,8 @@ describe("resumable video upload", () => {
 
   it("lets only signed-in customers upload, each only to and from their own uploads", async () => {
     expect((await tus("POST", base, new Headers(), { "upload-length": "100" })).status).toBe(403);
-    const r = await signUpRestaurant(services, restaurantInput(), new Headers());
-    if (!r.ok) throw new Error(r.message);
-    expect((await tus("POST", base, headersWithCookies(r.headers), { "upload-length": "100" })).status).toBe(
-      403,
-    );
+    const owner = await signedUpOwner(services);
+    expect((await tus("POST", base, owner.cookies, { "upload-length": "100" })).status).toBe(403);
 
     const me = await customer();
     const other = await customer();
@@ -176,20 +182,149 @@ describe("resumable video upload", () => {
   });
 });
 
+/** Every file and folder under DATA_DIR (uploads and the tus store), with sizes. */
+const everything = () =>
+  fs
+    .readdirSync(services.dataDir, { recursive: true, withFileTypes: true })
+    .map(
+      (e) =>
+        `${e.parentPath}/${e.name}${e.isFile() ? ` ${fs.statSync(`${e.parentPath}/${e.name}`).size}` : "/"}`,
+    )
+    .filter((name) => !/\.db(-wal|-shm|-journal)?/.test(name))
+    .toSorted();
+
+const ledger = () => services.database.db.selectFrom("video_upload").selectAll().orderBy("id").execute();
+
+const create = (cookies: Headers, length: number, through: Services = services) =>
+  tus("POST", base, cookies, { "upload-length": String(length) }, undefined, through);
+
+describe("per-customer quotas (3 open uploads, 6 new an hour, 5 MB a day here)", () => {
+  it("refuses a fourth unfinished upload with 429 and words, storing nothing; a cancelled one makes room", async () => {
+    const me = await customer();
+    const created = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await create(me.cookies, 1000);
+      expect(response.status).toBe(201);
+      created.push(response.headers.get("location")!);
+    }
+    const files = everything();
+    const rows = await ledger();
+    const refused = await create(me.cookies, 1000);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(VIDEO_QUOTA_MESSAGES.tooManyOpen(3));
+    expect(everything()).toEqual(files);
+    expect(await ledger()).toEqual(rows);
+    // Someone else is not affected.
+    expect((await create((await customer()).cookies, 1000)).status).toBe(201);
+
+    expect((await tus("DELETE", created[0]!, me.cookies, {})).status).toBe(204);
+    expect((await create(me.cookies, 1000)).status).toBe(201);
+    expect((await create(me.cookies, 1000)).status).toBe(429);
+  });
+
+  it("frees the place of an upload that went into a review", async () => {
+    const owner = await restaurantToReview();
+    const me = await customer();
+    const up = await upload(me.cookies, fakeMp4(5000));
+    await up.patch(0, up.first);
+    await up.patch(up.splitAt, up.rest);
+    for (let i = 0; i < 2; i++) expect((await create(me.cookies, 1000)).status).toBe(201);
+    expect((await create(me.cookies, 1000)).status).toBe(429);
+    const posted = await postReview(
+      services,
+      me.id,
+      { urlName: owner.urlName, branchUrl: "main" },
+      { values: { rating: "4", videoUpload: up.id }, photos: [] },
+    );
+    expect(posted).toMatchObject({ ok: true });
+    expect((await create(me.cookies, 1000)).status).toBe(201);
+  });
+
+  it("counts new uploads an hour, cancelled ones too", async () => {
+    const me = await customer();
+    for (let i = 0; i < 6; i++) {
+      const response = await create(me.cookies, 1000);
+      expect(response.status).toBe(201);
+      expect((await tus("DELETE", response.headers.get("location")!, me.cookies, {})).status).toBe(204);
+    }
+    const refused = await create(me.cookies, 1000);
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(VIDEO_QUOTA_MESSAGES.tooManyPerHour(6, 60 * 60 * 1000));
+  });
+
+  it("counts the bytes a customer starts uploading in a day (413 past them)", async () => {
+    const me = await customer();
+    const mb = 1024 * 1024;
+    expect((await create(me.cookies, 2 * mb)).status).toBe(201);
+    expect((await create(me.cookies, 2 * mb)).status).toBe(201);
+    const files = everything();
+    const refused = await create(me.cookies, 1.5 * mb);
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toMatch(
+      /^You have uploaded as much video as allowed in a day \(5 MB\)\. Try again in (24|23) hours\.$/,
+    );
+    expect(everything()).toEqual(files);
+    // A deferred length counts as the largest video allowed (2 MB): over what is left.
+    const deferred = await tus("POST", base, me.cookies, { "upload-defer-length": "1" });
+    expect(deferred.status).toBe(413);
+    expect((await create(me.cookies, mb)).status).toBe(201);
+  });
+
+  it("hold across app processes sharing the database", async () => {
+    const second = createServices(services.env, { mailer: memoryMailer([]), log: createLogger("silent") });
+    try {
+      const me = await customer();
+      expect((await create(me.cookies, 1000)).status).toBe(201);
+      expect((await create(me.cookies, 1000, second)).status).toBe(201);
+      expect((await create(me.cookies, 1000)).status).toBe(201);
+      const refused = await create(me.cookies, 1000, second);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toBe(VIDEO_QUOTA_MESSAGES.tooManyOpen(3));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses an upload that is not a video, leaving no file or folder behind", async () => {
+    const me = await customer();
+    const files = everything();
+    const bytes = Buffer.from("GIF89a, not a video at all".repeat(10));
+    const up = await upload(me.cookies, bytes, bytes.length);
+    expect((await up.patch(0, up.first)).status).toBe(415);
+    expect(everything()).toEqual(files);
+    // Nor does it count as one of the customer's open uploads.
+    for (let i = 0; i < 3; i++) expect((await create(me.cookies, 1000)).status).toBe(201);
+  });
+});
+
 describe("unfinished uploads", () => {
   it("expire and are swept away", async () => {
-    const short = await createTestServices({ VIDEO_UPLOAD_EXPIRY_HOURS: String(0.5 / 3600) });
+    const short = await createTestServices({ VIDEO_UPLOAD_EXPIRY_HOURS: "1" });
+    // Both tus (its FileStore) and the ledger read the time from Date: only Date is
+    // faked, and moved on past the hour instead of waited for.
+    vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      const result = await signUpCustomer(short, customerInput(), new Headers());
-      if (!result.ok) throw new Error(result.message);
-      const cookies = headersWithCookies(result.headers);
+      const { cookies } = await signedUpCustomer(short);
       const headers = new Headers(cookies);
       headers.set("tus-resumable", "1.0.0");
       headers.set("upload-length", "5000");
       const created = await short.videos.server.handleWeb(new Request(base, { method: "POST", headers }));
       expect(created.status).toBe(201);
-      await new Promise((r) => setTimeout(r, 1200));
-      expect(await short.videos.cleanUp()).toBe(1);
+      // A finished upload no review took: tus never expires it, the ledger does.
+      const finished = new Headers(headers);
+      finished.set("upload-length", "64");
+      finished.set("content-type", "application/offset+octet-stream");
+      const done = await short.videos.server.handleWeb(
+        new Request(base, { method: "POST", headers: finished, body: new Uint8Array(fakeMp4(64)) }),
+      );
+      expect(done.status).toBe(201);
+      expect(done.headers.get("upload-offset")).toBe("64");
+      const createdAt = Date.now();
+      vi.setSystemTime(createdAt + 59 * 60 * 1000);
+      expect(await short.videos.cleanUp()).toBe(0);
+      vi.setSystemTime(createdAt + 60 * 60 * 1000 + 1000);
+      expect(await short.videos.cleanUp()).toBe(2);
+      expect(fs.readdirSync(`${short.dataDir}/tus`)).toEqual([]);
       const head = new Headers(cookies);
       head.set("tus-resumable", "1.0.0");
       const gone = await short.videos.server.handleWeb(
@@ -197,6 +332,7 @@ describe("unfinished uploads", () => {
       );
       expect([404, 410]).toContain(gone.status);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });

@@ -327,6 +327,8 @@ try {
     APPROVAL_MODE: "auto",
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT: "off",
+    // Every writer signs up through nginx from this one machine.
+    SIGNUP_MAX_PER_IP: "1000000",
     // (a) locks an account after three wrong passwords.
     LOGIN_MAX_FAILURES: "3",
   };
@@ -429,7 +431,7 @@ try {
     itemType: "Non-Veg",
     description: "Made on one process, served by the other.",
     foodAllergies: "",
-    // SPEC: all three pictures are required.
+    // Product rules §5: all three pictures are required.
     topView: await picture(0),
     frontView: await picture(1),
     sideView: await picture(2),

@@ -34,3 +34,46 @@ export function customerInput(overrides: Partial<CustomerSignup> = {}): Record<s
     ...overrides,
   };
 }
+
+/** The fields of a valid menu item (no section or position), as the Add Item form sends them. */
+export const ITEM_FIELDS = {
+  name: "Chicken Karahi",
+  price: "1800",
+  itemPriceRange: "1000-2000",
+  itemTaste: "Spicy",
+  itemCat: "Curries",
+  itemSubCat: "Karahi",
+  itemType: "Non-Veg",
+} as const;
+
+/** The form values of a valid menu item in `sectionId` at `positionInSection` 1. */
+export function itemInput(sectionId: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return { sectionId, positionInSection: "1", ...ITEM_FIELDS, ...overrides };
+}
+
+/** The three pictures an item needs, as uploaded files keyed by field. */
+export function itemViews<T>(top: T, front: T = top, side: T = top): Map<string, T> {
+  return new Map([
+    ["topView", top],
+    ["frontView", front],
+    ["sideView", side],
+  ]);
+}
+
+/** The finder tests' dishes: a valid item at position `index + 1`, in category Other. */
+export function dishInput(
+  sectionId: string,
+  index: number,
+  dish: { name: string; price: number; taste: string; type: string },
+): Record<string, string> {
+  return itemInput(sectionId, {
+    positionInSection: String(index + 1),
+    name: dish.name,
+    price: String(dish.price),
+    itemPriceRange: "0-500",
+    itemTaste: dish.taste,
+    itemCat: "Other",
+    itemSubCat: "Other",
+    itemType: dish.type,
+  });
+}

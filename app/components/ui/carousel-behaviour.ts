@@ -4,7 +4,7 @@ import Autoplay from "embla-carousel-autoplay";
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /**
- * SPEC §2/§9: advances every 5000 ms and wraps; a swipe of 40 px moves it; stays
+ * product rules §2/§9: advances every 5000 ms and wraps; a swipe of 40 px moves it; stays
  * still for people who ask their device for reduced motion.
  *
  * Plain DOM, so the same code runs in React (carousel.tsx) and, without React, in

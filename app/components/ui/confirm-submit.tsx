@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from "react";
 import { buttonClass } from "./button.tsx";
 
 /**
- * A submit button that first asks (SPEC's browser confirm as an accessible
+ * A submit button that first asks (product rules §8's browser confirm as an accessible
  * in-page dialog). Without JavaScript it submits straight away.
  */
 export function ConfirmSubmit({
@@ -12,6 +12,7 @@ export function ConfirmSubmit({
   className = buttonClass("danger"),
   name,
   value,
+  label,
 }: {
   question: string;
   children: ReactNode;
@@ -19,6 +20,8 @@ export function ConfirmSubmit({
   className?: string;
   name?: string;
   value?: string;
+  /** The trigger's accessible name, when its text alone does not say what it deletes. */
+  label?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -30,6 +33,7 @@ export function ConfirmSubmit({
         name={name}
         value={value}
         className={className}
+        aria-label={label}
         onClick={(event) => {
           if (!dialog.current) return;
           event.preventDefault();

@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 
-/** A captioned table with column headings that scrolls sideways on a phone; rows come as children. */
+/**
+ * A captioned table with column headings. On a phone (under 48rem) each row becomes a
+ * block of labelled lines (app.css `.stacked-table`: each Cell names its column), so
+ * nothing is squeezed to a letter a line and no column is cut off.
+ */
 export function DataTable({
   caption,
   columns,
@@ -11,8 +15,8 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="w-full">
+    <div className="rounded-xl bg-white shadow-sm md:overflow-x-auto">
+      <table className="stacked-table w-full">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line">
           <tr>
@@ -26,6 +30,23 @@ export function DataTable({
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell of a DataTable row; `label` is its column's heading, shown above it on a phone. */
+export function Cell({
+  label,
+  className = "",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td data-label={label} className={`p-3 ${className}`}>
+      {children}
+    </td>
   );
 }
 

@@ -7,6 +7,7 @@ export function ImageField({
   name,
   currentUrl,
   disabled,
+  hint,
   error,
   shape = "wide",
   optional = true,
@@ -15,6 +16,7 @@ export function ImageField({
   name: string;
   currentUrl: string;
   disabled?: boolean;
+  hint?: string;
   error?: string;
   shape?: "round" | "wide";
   optional?: boolean;
@@ -47,13 +49,20 @@ export function ImageField({
         accept="image/*"
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={
+          [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined
+        }
         onChange={(e) => {
           const file = e.target.files?.[0];
           setPreview(file ? URL.createObjectURL(file) : null);
         }}
         className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand disabled:opacity-60"
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
           {error}

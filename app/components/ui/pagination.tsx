@@ -43,7 +43,7 @@ export function Pagination({ page, pages, label }: { page: number; pages: number
   );
 }
 
-/** Numbered page buttons (the public branch menu, SPEC §2); the current page is marked for screen readers. */
+/** Numbered page buttons (the public branch menu, product rules §2); the current page is marked for screen readers. */
 export function PageNumbers({ page, pages, label }: { page: number; pages: number; label: string }) {
   const to = usePageHref();
   if (pages <= 1) return null;

@@ -17,7 +17,7 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** SPEC §5: masked by default; the eye toggles visibility. */
+/** product rules §5: masked by default; the eye toggles visibility. */
 export function PasswordField({
   label,
   error,

@@ -1,7 +1,7 @@
 import { truncateWords } from "~/lib/words.ts";
 
 /**
- * SPEC §2/§9: about texts show 30 words, then Read More / Show Less. A native
+ * product rules §2/§9: about texts show 30 words, then Read More / Show Less. A native
  * disclosure (details/summary), so it works, and is announced as expanded or
  * collapsed, without any JavaScript: public pages send visitors none.
  */

@@ -16,7 +16,7 @@ export function loadToastify(): Promise<Toastify> {
 }
 
 /**
- * The shell's toast container of SPEC §2 (top-right, dark, 4000 ms, no progress
+ * The shell's toast container of product rules §2 (top-right, dark, 4000 ms, no progress
  * bar, click to close, pause on hover and on focus loss, draggable), mounted as
  * soon as the library has loaded; toasts raised before that wait in its queue.
  */

@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
-import {
-  fieldErrors,
-  formValues,
-  type FieldErrors,
-  type FormValues,
-} from "~/features/accounts/accounts.schema.ts";
+import { fieldErrors, formValues, type FieldErrors, type FormValues } from "~/lib/forms.ts";
 
 /**
  * Checks a form with the same zod schema the server uses, before it is sent, so a
@@ -25,7 +20,7 @@ export function useSchemaForm(
   }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const result = schema.safeParse(formValues(new FormData(form)));
+    const result = schema.safeParse(formValues(new FormData(form), schema));
     if (result.success) {
       setClientErrors(null);
       return;

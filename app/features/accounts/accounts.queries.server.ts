@@ -1,8 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { CustomerTable, DB, RestaurantTable } from "~/server/db-schema.server.ts";
 
-export type Role = "restaurant" | "customer" | "admin";
-
 export async function restaurantNameTaken(db: Kysely<DB>, urlName: string): Promise<boolean> {
   const row = await db
     .selectFrom("restaurant")
@@ -37,36 +35,8 @@ export async function findUserIdByEmail(db: Kysely<DB>, email: string) {
   return row?.id;
 }
 
-/**
- * SPEC §4/§6: the role is whichever table holds the user id, restaurants first,
- * then customers; admins are Foodverse's addition.
- */
-export async function findAccount(
-  db: Kysely<DB>,
-  userId: string,
-): Promise<{ role: Role; displayName: string; urlName?: string } | undefined> {
-  const restaurant = await db
-    .selectFrom("restaurant")
-    .select(["restName", "urlName"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (restaurant)
-    return { role: "restaurant", displayName: restaurant.restName, urlName: restaurant.urlName };
-  const customer = await db
-    .selectFrom("customer")
-    .select(["firstName", "lastName"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (customer) return { role: "customer", displayName: `${customer.firstName} ${customer.lastName}` };
-  // An admin is known by the email (the audit log names who acted).
-  const admin = await db
-    .selectFrom("admin")
-    .innerJoin("user", "user.id", "admin.id")
-    .select("user.email")
-    .where("admin.id", "=", userId)
-    .executeTakeFirst();
-  if (admin) return { role: "admin", displayName: admin.email };
-  return undefined;
+export async function findUserByEmail(db: Kysely<DB>, email: string) {
+  return db.selectFrom("user").select(["id", "name", "email"]).where("email", "=", email).executeTakeFirst();
 }
 
 export async function findCustomerProfile(db: Kysely<DB>, id: string) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALL_RESTAURANT_TYPES, COUNTRIES } from "~/lib/reference-data.ts";
+import { slugProblem } from "~/lib/slug.ts";
 
 export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Tell"] as const;
 export const SOCIAL_LINK_MAX_LENGTH = 100;
@@ -24,12 +25,35 @@ const newPassword = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-/** SPEC §5: trimmed, non-empty, at most 100 characters, at most 6 links. */
+export const WEB_LINK_MESSAGE = "Enter a full web address starting with https:// (or http://).";
+export const WHATSAPP_MESSAGE = "Enter a WhatsApp number, or a link starting with https://.";
+
+/**
+ * A web address a visitor's browser may follow: http(s) only, so a stored
+ * `javascript:` or `data:` link is never one click from running. Parsed the way
+ * a browser parses an href (it drops tabs and newlines inside a scheme).
+ */
+export function isWebLink(value: string): boolean {
+  // Control characters and backslashes: a browser reads them otherwise than a person does.
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x20 || code === 0x7f || char === "\\") return false;
+  }
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** product rules §5: trimmed, non-empty, at most 100 characters, at most 6 links; and a web address. */
 export const socialLinkSchema = z
   .string()
   .trim()
   .min(1, "Enter a link.")
-  .max(SOCIAL_LINK_MAX_LENGTH, `A link may have at most ${SOCIAL_LINK_MAX_LENGTH} characters.`);
+  .max(SOCIAL_LINK_MAX_LENGTH, `A link may have at most ${SOCIAL_LINK_MAX_LENGTH} characters.`)
+  .refine(isWebLink, WEB_LINK_MESSAGE);
 
 export const socialLinksSchema = z
   .array(socialLinkSchema)
@@ -52,11 +76,25 @@ function isCountry(value: string): boolean {
 // Characters that would break the restaurant's public URL /r/{urlName}.
 const restNamePattern = /^[^/?#%\\]+$/u;
 
+/** A name whose slug is a dot segment or one of the site's own words opens the wrong page (lib/slug.ts). */
+export const ownAddress = (name: string, ctx: z.RefinementCtx) => {
+  const problem = slugProblem(name);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+};
+
+/** An optional link field: empty, or a web address. */
+const optionalLink = optional(SOCIAL_LINK_MAX_LENGTH).refine(
+  (v) => v === "" || isWebLink(v),
+  WEB_LINK_MESSAGE,
+);
+
+// Digits with the usual separators: what the sign-up's WhatsApp field (a tel input) holds.
+const phonePattern = /^\+?[\d\s().-]{3,30}$/u;
+
 export const restaurantSignupSchema = z.object({
-  restName: required("Please enter the restaurant name.", 80).regex(
-    restNamePattern,
-    "The name cannot contain / ? # % or \\.",
-  ),
+  restName: required("Please enter the restaurant name.", 80)
+    .regex(restNamePattern, "The name cannot contain / ? # % or \\.")
+    .superRefine(ownAddress),
   restType: required("Please choose the restaurant type.", 60).refine(isRestaurantType, {
     message: "Please choose the restaurant type.",
   }),
@@ -74,11 +112,15 @@ export const restaurantSignupSchema = z.object({
   password: newPassword,
   contact: optional(30),
   contacttwo: optional(30),
-  restWhatsapp: optional(30),
-  restInsta: optional(SOCIAL_LINK_MAX_LENGTH),
-  restFb: optional(SOCIAL_LINK_MAX_LENGTH),
-  restX: optional(SOCIAL_LINK_MAX_LENGTH),
-  restWebsite: optional(SOCIAL_LINK_MAX_LENGTH),
+  // A number (the form keeps it a tel input) or a wa.me link.
+  restWhatsapp: optional(30).refine(
+    (v) => v === "" || phonePattern.test(v) || isWebLink(v),
+    WHATSAPP_MESSAGE,
+  ),
+  restInsta: optionalLink,
+  restFb: optionalLink,
+  restX: optionalLink,
+  restWebsite: optionalLink,
   address: optional(300),
   sociallinks: socialLinksSchema,
 });
@@ -118,36 +160,3 @@ export const resetPasswordSchema = z
     message: "New passwords do not match.",
     path: ["confirmPassword"],
   });
-
-/** Keys of a form that carry several values (checkboxes, repeated hidden inputs). */
-const LIST_FIELDS = new Set(["sociallinks", "restOthertypes"]);
-
-/** FormData to a plain object the schemas above can parse; files are dropped. */
-export type FormValues = Record<string, string | string[]>;
-
-export function formValues(form: FormData): FormValues {
-  const out: FormValues = {};
-  for (const key of new Set(form.keys())) {
-    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
-    out[key] = LIST_FIELDS.has(key) ? values : (values[0] ?? "");
-  }
-  for (const key of LIST_FIELDS) out[key] ??= [];
-  return out;
-}
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** Only safe, same-site paths are followed after login. */
-export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}

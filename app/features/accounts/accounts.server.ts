@@ -1,37 +1,33 @@
 import { APIError } from "better-auth/api";
 import { withMailFailure } from "~/server/auth.server.ts";
+import { accountExistsMail } from "~/server/reset-mail.server.ts";
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { restaurantPath, toSlug } from "~/lib/slug.ts";
 import {
   customerSignupSchema,
-  fieldErrors,
   forgotPasswordSchema,
   loginSchema,
   resetPasswordSchema,
   restaurantSignupSchema,
 } from "./accounts.schema.ts";
+import { fieldErrors } from "~/lib/forms.ts";
 import {
   deleteUser,
-  findAccount,
+  findCustomerProfile,
+  findUserByEmail,
   findUserIdByEmail,
   insertAdmin,
   insertCustomer,
   insertRestaurant,
   restaurantNameTaken,
-  type Role,
 } from "./accounts.queries.server.ts";
+import { findAccount, type Role } from "~/server/viewer.queries.server.ts";
+import { withinMailingLimits, type MailingAction } from "./account-mail-limits.server.ts";
 import { throttleOf } from "./login-throttle.server.ts";
 import { MESSAGES } from "./messages.ts";
-import { fail, type Result } from "./result.ts";
-
-export interface Viewer {
-  userId: string;
-  role: Role;
-  displayName: string;
-  urlName?: string;
-}
+import { fail, type Failure, type Result } from "~/lib/result.ts";
 
 type Authed = Result<{ headers: Headers }>;
 
@@ -57,12 +53,38 @@ async function createUser(
     return { ok: true, userId: response.user.id, headers };
   } catch (error) {
     const code = apiCode(error);
-    if (code?.startsWith("USER_ALREADY_EXISTS")) {
-      return fail(409, MESSAGES.signupFailed, { fieldErrors: { email: MESSAGES.emailTaken } });
-    }
+    if (code?.startsWith("USER_ALREADY_EXISTS")) return tellTheOwner(services, body.email);
     services.log.error({ err: error }, "sign-up: user creation failed");
     return fail(error instanceof APIError ? 400 : 500, MESSAGES.signupFailed);
   }
+}
+
+/**
+ * A sign-up with an address that has an account: the answer must not say so
+ * (ADR 0016), so the owner is mailed and the form answers "check your email".
+ * A mail that fails changes nothing in the answer.
+ */
+async function tellTheOwner(services: Services, email: string): Promise<Failure> {
+  const owner = await findUserByEmail(services.database.db, email.trim().toLowerCase());
+  if (owner) {
+    await services.mailer
+      .send(accountExistsMail({ email: owner.email, name: owner.name, origin: services.env.PUBLIC_URL }))
+      .catch((error: unknown) => services.log.error({ err: error }, "sign-up: account-exists mail failed"));
+  }
+  services.log.info({ userId: owner?.id }, "sign-up with an address that has an account");
+  return fail(202, MESSAGES.signupCheckEmail, { level: "info" });
+}
+
+/** 'Too many attempts. Try again later.' once a client or an address has used its sign-ups or reset mails. */
+async function overMailingLimit(
+  services: Services,
+  action: MailingAction,
+  email: string,
+  requestHeaders: Headers,
+): Promise<Failure | null> {
+  if (await withinMailingLimits(services, action, email, requestHeaders)) return null;
+  services.log.warn({ action }, "refused: sign-up or reset-mail limit");
+  return fail(429, MESSAGES.tooMany);
 }
 
 export async function signUpRestaurant(
@@ -78,6 +100,8 @@ export async function signUpRestaurant(
   const { db } = services.database;
   const urlName = toSlug(form.restName);
   if (await restaurantNameTaken(db, urlName)) return nameTaken();
+  const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
+  if (limited) return limited;
 
   const user = await createUser(
     services,
@@ -143,6 +167,8 @@ export async function signUpCustomer(
   }
   const form = parsed.data;
   const { db } = services.database;
+  const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
+  if (limited) return limited;
   const user = await createUser(
     services,
     { name: form.username, email: form.email, password: form.password },
@@ -189,11 +215,22 @@ export async function logIn(
   const { env, log } = services;
   const accountKey = `account:${email}`;
   const ipKey = `ip:${context.ip}`;
+  const accountRule = { maxAttempts: env.LOGIN_MAX_FAILURES, seconds: env.LOGIN_LOCK_SECONDS };
+  const ipRule = { maxAttempts: env.LOGIN_IP_MAX_FAILURES, seconds: env.LOGIN_LOCK_SECONDS };
   const throttle = throttleOf(services);
-  if ((await throttle.isLocked(accountKey)) || (await throttle.isLocked(ipKey))) {
+  // Reserved before the password is checked: counting only failures let a parallel
+  // burst have every guess checked before the first failure was written.
+  const reservedAccount = await throttle.reserve(accountKey, accountRule);
+  const reservedIp = reservedAccount && (await throttle.reserve(ipKey, ipRule));
+  if (!reservedAccount || !reservedIp) {
+    if (reservedAccount) await throttle.release(accountKey);
     log.warn({ email, ip: context.ip }, "login refused: throttled");
     return fail(429, MESSAGES.tooMany);
   }
+  const releaseBoth = async () => {
+    await throttle.release(accountKey);
+    await throttle.release(ipKey);
+  };
 
   let signedIn: { headers: Headers; userId: string; token: string };
   try {
@@ -204,15 +241,12 @@ export async function logIn(
     });
     signedIn = { headers, userId: response.user.id, token: response.token };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const lockedAccount = await throttle.recordFailure(accountKey, {
-      maxFailures: env.LOGIN_MAX_FAILURES,
-      seconds: env.LOGIN_LOCK_SECONDS,
-    });
-    const lockedIp = await throttle.recordFailure(ipKey, {
-      maxFailures: env.LOGIN_IP_MAX_FAILURES,
-      seconds: env.LOGIN_LOCK_SECONDS,
-    });
+    if (!(error instanceof APIError)) {
+      await releaseBoth();
+      throw error;
+    }
+    const lockedAccount = await throttle.recordFailure(accountKey, accountRule);
+    const lockedIp = await throttle.recordFailure(ipKey, ipRule);
     log.warn({ email, ip: context.ip, code: apiCode(error), lockedAccount, lockedIp }, "login failed");
     return fail(
       lockedAccount || lockedIp ? 429 : 401,
@@ -222,12 +256,14 @@ export async function logIn(
 
   const account = await findAccount(db, signedIn.userId);
   if (!account) {
-    // SPEC §4: a user in neither collection is signed out again.
+    await releaseBoth();
+    // product rules §4: a user in neither collection is signed out again.
     await db.deleteFrom("session").where("token", "=", signedIn.token).execute();
     log.warn({ userId: signedIn.userId }, "login refused: no account record");
     return fail(403, MESSAGES.noData);
   }
   await throttle.clearFailures(accountKey);
+  await throttle.release(ipKey);
   return { ok: true, headers: signedIn.headers, role: account.role };
 }
 
@@ -242,24 +278,20 @@ export async function logOut(services: Services, requestHeaders: Headers): Promi
   }
 }
 
-/** The signed-in person, or null. No database call when the request has no session cookie. */
-export async function getViewer(services: Services, requestHeaders: Headers): Promise<Viewer | null> {
-  const cookie = requestHeaders.get("cookie");
-  if (!cookie || !cookie.includes("session_token")) return null;
-  const session = await services.auth.api.getSession({ headers: requestHeaders });
-  if (!session) return null;
-  const account = await findAccount(services.database.db, session.user.id);
-  if (!account) return null;
-  return { userId: session.user.id, ...account };
-}
-
-export async function requestPasswordReset(services: Services, input: unknown): Promise<Result<object>> {
+/** `requestHeaders` carries the client address of a web request (server/http-app.ts), for the per-client limit. */
+export async function requestPasswordReset(
+  services: Services,
+  input: unknown,
+  requestHeaders: Headers = new Headers(),
+): Promise<Result<object>> {
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) {
     return fail(400, parsed.error.issues[0]?.message ?? MESSAGES.resetFailed, {
       fieldErrors: fieldErrors(parsed.error),
     });
   }
+  const limited = await overMailingLimit(services, "reset", parsed.data.email, requestHeaders);
+  if (limited) return limited;
   const body = { email: parsed.data.email };
   try {
     const { mailError } = await withMailFailure(() => services.auth.api.requestPasswordReset({ body }));
@@ -312,4 +344,9 @@ export async function createAdmin(
   }
   await insertAdmin(db, userId, new Date().toISOString());
   return { userId, created };
+}
+
+/** The customer's own profile page. */
+export function customerProfile(services: Services, userId: string) {
+  return findCustomerProfile(services.database.db, userId);
 }

@@ -1,19 +1,24 @@
 import { redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { flashToast } from "~/server/toast.server.ts";
 import { MESSAGES } from "./messages.ts";
-import type { Result } from "./result.ts";
+import type { Result } from "~/lib/result.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
-/** Both sign-up forms: create the account, then 'Sign Up was successful' on /, signed in. */
+/**
+ * Both sign-up forms: create the account, then 'Sign Up was successful' on /, signed in.
+ * `schema` is the form's, read here only for its list fields (social links, other types).
+ */
 export async function signupAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
+  schema: z.ZodType,
   signUp: (services: Services, input: unknown, headers: Headers) => Promise<Result<{ headers: Headers }>>,
 ) {
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context, schema);
   const result = await signUp(servicesOf(context), values, request.headers);
   if (!result.ok) return refused(result, values);
   return redirect("/", { headers: await flashToast(result.headers, "success", MESSAGES.signupOk) });

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
-import { fieldErrors } from "~/features/accounts/accounts.schema.ts";
-import { fail, type Result } from "~/features/accounts/result.ts";
+import { fieldErrors } from "~/lib/forms.ts";
+import { fail, type Result } from "~/lib/result.ts";
 import { moderateReview } from "~/features/reviews/reviews.server.ts";
 import { pageWindow } from "~/lib/paging.ts";
 import type { DB } from "~/server/db-schema.server.ts";
@@ -171,4 +171,9 @@ export async function auditLog(services: Services, requested: number) {
   const { db } = services.database;
   const p = paging(requested, await q.countAudit(db));
   return { page: p.page, pages: p.pages, entries: await q.auditEntries(db, p.offset, p.limit) };
+}
+
+/** A restaurant as the admin reviews it, whatever its status. */
+export function restaurantForAdmin(services: Services, urlName: string) {
+  return q.findRestaurantForAdmin(services.database.db, urlName);
 }

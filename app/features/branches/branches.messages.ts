@@ -1,6 +1,6 @@
 // Client-safe and zod-free, so pages that only show these texts don't download the validator.
 
-/** SPEC §2, §5, §8 texts, word for word, and Foodverse's own. */
+/** product rules §2, §5, §8 texts, word for word, and Foodverse's own. */
 export const BRANCH_MESSAGES = {
   nameMissing: "Please enter a branch name.",
   noSections: "Please add at least one section to your General Menu first.",
@@ -13,6 +13,17 @@ export const BRANCH_MESSAGES = {
   approvalNote: "Menus become public after admin approval.",
   badLocation: "Choose a place from the list.",
   itemSaved: "Branch item updated",
+  dishHidden: "Hidden at this branch",
+  dishShown: "Shown at this branch again",
+  sectionHidden: "Section hidden at this branch",
+  sectionShown: "Section shown at this branch again",
+  inLine: "This branch now follows the general menu",
+  inLineFailed: "Could not bring this branch in line. Nothing was changed.",
+  ownDishAdded: "Dish added to this branch only",
+  hoursSaved: "Opening hours saved",
+  hoursBothTimes: (day: string) => `Give both times for ${day}, or leave both empty.`,
+  hoursTime: "Enter a time such as 12:00 or 23:30.",
+  hoursSame: "Opening and closing times must differ.",
 } as const;
 
 export const BRANCH_ITEMS_PER_PAGE = 6;

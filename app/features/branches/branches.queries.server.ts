@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
-import type { BranchTable, DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
+import { sql, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from "kysely";
+import { NO_FILTERS, type BranchFilters } from "./branch-filters.ts";
+import type { BranchTable, DB, MenuItemTable } from "~/server/db-schema.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,6 +19,8 @@ const BRANCH_COLUMNS = [
   "areaLabel",
   "address",
   "contact",
+  "openingHours",
+  "timeZone",
 ] as const;
 
 export async function listBranches(db: Db, restaurantId: string) {
@@ -48,50 +51,6 @@ export async function insertBranch(db: Db, row: Insertable<BranchTable>) {
   await db.insertInto("branch").values(row).execute();
 }
 
-/** The general menu's full rows, for copying. */
-export async function generalMenuRows(db: Db, restaurantId: string) {
-  const sections = await db
-    .selectFrom("menu_section")
-    .selectAll()
-    .where("restaurantId", "=", restaurantId)
-    .where("branchId", "is", null)
-    .orderBy("sectionNumber")
-    .execute();
-  const items = sections.length
-    ? await db
-        .selectFrom("menu_item")
-        .selectAll()
-        .where(
-          "sectionId",
-          "in",
-          sections.map((s) => s.id),
-        )
-        .execute()
-    : [];
-  return { sections, items };
-}
-
-// SQLite allows at most 32766 bound values a statement; 100 rows × ~30 columns stays well under.
-const BATCH = 100;
-
-export async function insertSections(db: Db, rows: Insertable<MenuSectionTable>[]) {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insertInto("menu_section")
-      .values(rows.slice(i, i + BATCH))
-      .execute();
-  }
-}
-
-export async function insertItems(db: Db, rows: Insertable<MenuItemTable>[]) {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insertInto("menu_item")
-      .values(rows.slice(i, i + BATCH))
-      .execute();
-  }
-}
-
 /** restNoofBranches recomputed from the rows, in the caller's transaction, so it stays exact. */
 export async function refreshBranchCount(db: Db, restaurantId: string) {
   const row = await db
@@ -106,11 +65,41 @@ export async function refreshBranchCount(db: Db, restaurantId: string) {
     .execute();
 }
 
-/** One page of a branch's items in menu order (section number, then position). */
-export async function branchItemsPage(db: Db, branchId: string, offset: number, limit: number) {
+/** The dishes a branch shows: neither the dish nor its section hidden there. */
+function shownAtBranch(db: Db, branchId: string) {
   return db
     .selectFrom("menu_item")
     .innerJoin("menu_section", "menu_section.id", "menu_item.sectionId")
+    .where("menu_item.branchId", "=", branchId)
+    .where("menu_item.hidden", "=", 0)
+    .where("menu_section.hidden", "=", 0);
+}
+
+/** The dishes a branch shows that pass a diner's filters (issue 17). */
+function filtered(db: Db, branchId: string, f: BranchFilters) {
+  let query = shownAtBranch(db, branchId);
+  if (f.type) query = query.where("menu_item.itemType", "=", f.type);
+  if (f.taste) query = query.where("menu_item.itemTaste", "=", f.taste);
+  if (f.available) query = query.where("menu_item.soldOut", "=", 0);
+  for (const word of f.avoid) {
+    const pattern = `%${word.replaceAll(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+    query = query.where(sql<SqlBool>`lower(menu_item."foodAllergies") not like ${pattern} escape '\\'`);
+  }
+  return query;
+}
+
+/**
+ * One page of a branch's dishes in menu order: section number, then the dishes it
+ * serves now, then the sold-out ones (marked), each by position.
+ */
+export async function branchItemsPage(
+  db: Db,
+  branchId: string,
+  offset: number,
+  limit: number,
+  f: BranchFilters = NO_FILTERS,
+) {
+  return filtered(db, branchId, f)
     .select([
       "menu_item.id",
       "menu_item.name",
@@ -127,23 +116,44 @@ export async function branchItemsPage(db: Db, branchId: string, offset: number, 
       "menu_item.itemRatingBy",
       "menu_item.frontView",
       "menu_item.soldOut",
+      "menu_item.sizes",
+      "menu_section.id as sectionId",
       "menu_section.originalName as sectionName",
     ])
-    .where("menu_item.branchId", "=", branchId)
     .orderBy("menu_section.sectionNumber")
+    .orderBy("menu_item.soldOut")
     .orderBy("menu_item.positionInSection")
     .offset(offset)
     .limit(limit)
     .execute();
 }
 
-export async function countBranchItems(db: Db, branchId: string): Promise<number> {
-  const row = await db
-    .selectFrom("menu_item")
+export async function countBranchItems(db: Db, branchId: string, f: BranchFilters = NO_FILTERS): Promise<number> {
+  const row = await filtered(db, branchId, f)
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("branchId", "=", branchId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many of the filtered dishes each section has, in menu order (for the section tabs). */
+export async function branchSectionCounts(db: Db, branchId: string, f: BranchFilters) {
+  const rows = await filtered(db, branchId, f)
+    .select((eb) => [
+      "menu_section.id",
+      "menu_section.originalName",
+      "menu_section.sectionNumber",
+      eb.fn.countAll<number>().as("n"),
+    ])
+    .groupBy(["menu_section.id", "menu_section.originalName", "menu_section.sectionNumber"])
+    .orderBy("menu_section.sectionNumber")
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.originalName, count: Number(r.n) }));
+}
+
+/** What the dishes a branch serves say about allergens, one text each. */
+export async function branchAllergenTexts(db: Db, branchId: string) {
+  const rows = await shownAtBranch(db, branchId).select("menu_item.foodAllergies").distinct().execute();
+  return rows.map((r) => r.foodAllergies);
 }
 
 export async function findBranchItem(db: Db, branchId: string, itemId: string) {
@@ -161,6 +171,13 @@ export async function findBranchItem(db: Db, branchId: string, itemId: string) {
       "soldOut",
       "itemRating",
       "itemRatingBy",
+      "sizes",
+      "nameExtra",
+      "itemTaste",
+      "itemType",
+      "foodAllergies",
+      "hidden",
+      "generalItemId",
     ])
     .where("id", "=", itemId)
     .where("branchId", "=", branchId)
@@ -171,14 +188,46 @@ export async function setBranchItem(
   db: Db,
   branchId: string,
   itemId: string,
-  priceOverride: number | null,
-  soldOut: boolean,
+  changes: Pick<Updateable<MenuItemTable>, "priceOverride" | "priceTo" | "sizes" | "soldOut">,
 ) {
   const result = await db
     .updateTable("menu_item")
-    .set({ priceOverride, soldOut: soldOut ? 1 : 0 })
+    .set(changes)
     .where("id", "=", itemId)
     .where("branchId", "=", branchId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setBranchHours(db: Db, branchId: string, openingHours: string) {
+  await db.updateTable("branch").set({ openingHours }).where("id", "=", branchId).execute();
+}
+
+export async function setItemHidden(db: Db, branchId: string, itemId: string, hidden: boolean) {
+  const result = await db
+    .updateTable("menu_item")
+    .set({ hidden: hidden ? 1 : 0 })
+    .where("id", "=", itemId)
+    .where("branchId", "=", branchId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setSectionHidden(db: Db, branchId: string, sectionId: string, hidden: boolean) {
+  const result = await db
+    .updateTable("menu_section")
+    .set({ hidden: hidden ? 1 : 0 })
+    .where("id", "=", sectionId)
+    .where("branchId", "=", branchId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The restaurant's name, country, address and contact, which a new branch starts from. */
+export function findBranchDefaults(db: Kysely<DB>, restaurantId: string) {
+  return db
+    .selectFrom("restaurant")
+    .select(["restName", "country", "address", "contact"])
+    .where("id", "=", restaurantId)
+    .executeTakeFirst();
 }

@@ -4,17 +4,26 @@ import { locationsOf } from "~/server/reference-files.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { branchPath, toSlug } from "~/lib/slug.ts";
 import { pageWindow } from "~/lib/paging.ts";
-import { fieldErrors } from "../accounts/accounts.schema.ts";
-import { fail, type Result } from "../accounts/result.ts";
+import { localQrWarning } from "~/lib/public-address.ts";
+import { fieldErrors } from "~/lib/forms.ts";
+import { fail, type Result } from "~/lib/result.ts";
 import { menuVisibility, menuWithItems } from "../menus/menu-read.server.ts";
+import { alignBranches, branchDifferences, inLine } from "../menus/menu-sync.server.ts";
+import { addItemForm, removeUnusedImages } from "../menus/menus.server.ts";
 import * as menuQ from "../menus/menus.queries.server.ts";
+import { priceColumns, readSizes, sizePrices, writeSizes } from "~/lib/sizes.ts";
+import { menuAllergens } from "~/lib/allergens.ts";
+import { NO_FILTERS, type BranchFilters } from "./branch-filters.ts";
 import {
   addBranchSchema,
   BRANCH_ITEMS_PER_PAGE,
   BRANCH_MESSAGES as B,
   branchItemSchema,
+  bringInLineSchema,
+  parseOpeningHours,
 } from "./branches.schema.ts";
 import * as q from "./branches.queries.server.ts";
+import { withoutStatus } from "../restaurants/public-restaurants.queries.server.ts";
 
 /** Province → city → area must exist in the country's file; stored as slugs with their labels. */
 function resolveLocation(
@@ -43,10 +52,24 @@ function resolveLocation(
 
 class NoSectionsError extends Error {}
 
+/**
+ * A branch dish as a diner pays for it: the branch's price, and each size's; with the
+ * general menu's price beside it where the branch charges differently (issue 17).
+ */
+function branchPriced<T extends { price: number; priceOverride: number | null; sizes: string }>(item: T) {
+  const menuPrice = item.priceOverride !== null && item.priceOverride !== item.price ? item.price : null;
+  return {
+    ...item,
+    price: item.priceOverride ?? item.price,
+    sizes: sizePrices(readSizes(item.sizes)),
+    menuPrice,
+  };
+}
+
 const taken = () => fail(409, B.nameTaken, { level: "warning", fieldErrors: { branchName: B.nameTaken } });
 
 /**
- * SPEC §4: the branch and a copy of every section and item of the general menu
+ * product rules §4: the branch and a copy of every section and item of the general menu
  * are written in one transaction; any failure leaves no branch and no partial copy.
  */
 export async function addBranch(
@@ -91,24 +114,9 @@ export async function addBranch(
         contact: parsed.data.contact,
         timestamp: now,
       });
-      const general = await q.generalMenuRows(trx, ownerId);
-      if (general.sections.length === 0) throw new NoSectionsError();
-      const sectionIds = new Map(general.sections.map((s) => [s.id, crypto.randomUUID()]));
-      await q.insertSections(
-        trx,
-        general.sections.map((s) => ({ ...s, id: sectionIds.get(s.id)!, branchId, timestamp: now })),
-      );
-      await q.insertItems(
-        trx,
-        general.items.map((i) => ({
-          ...i,
-          id: crypto.randomUUID(),
-          sectionId: sectionIds.get(i.sectionId)!,
-          branchId,
-          priceOverride: null,
-          timestamp: now,
-        })),
-      );
+      if ((await menuQ.countSections(trx, ownerId)) === 0) throw new NoSectionsError();
+      // The copy of the general menu is the first alignment of the new branch (ADR 0021).
+      await alignBranches(trx, ownerId, { branchIds: [branchId] });
       await q.refreshBranchCount(trx, ownerId);
     });
   } catch (error) {
@@ -124,17 +132,22 @@ export async function addBranch(
 export async function ownerBranchMenu(services: Services, ownerId: string, branchUrl: string) {
   const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
   if (!branch) return null;
-  return { branch, sections: await menuWithItems(services, ownerId, branch.id) };
+  const sections = await menuWithItems(services, ownerId, branch.id);
+  return { branch, sections, qrWarning: localQrWarning(branch.branchQRcode) };
 }
 
-/** Per-branch price and sold out, on the owner's own branch's copied item only. */
+/**
+ * Per-branch price (of the dish, or of each of its sizes) and sold out, on a dish of
+ * the owner's own branch only. An empty price is the general menu's.
+ */
 export async function setBranchItemDetails(
   services: Services,
   ownerId: string,
   branchUrl: string,
   input: unknown,
 ): Promise<Result<object>> {
-  const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
   if (!branch) return fail(404, B.notFound);
   const parsed = branchItemSchema.safeParse(input);
   if (!parsed.success) {
@@ -142,45 +155,155 @@ export async function setBranchItemDetails(
       fieldErrors: fieldErrors(parsed.error),
     });
   }
-  const { itemId, priceOverride, soldOut } = parsed.data;
-  const updated = await q.setBranchItem(services.database.db, branch.id, itemId, priceOverride, soldOut);
-  return updated ? { ok: true } : fail(404, "Item not found");
+  const { itemId, priceOverride, sizeOverride, soldOut } = parsed.data;
+  const item = await menuQ.findOwnItem(db, ownerId, itemId, branch.id);
+  if (!item) return fail(404, "Item not found");
+  const sizes = readSizes(item.sizes).map((size, i) => ({ ...size, priceOverride: sizeOverride[i] ?? null }));
+  const prices = priceColumns({ price: item.price, priceOverride }, sizes);
+  await q.setBranchItem(db, branch.id, itemId, {
+    priceOverride: prices.priceOverride,
+    priceTo: prices.priceTo,
+    sizes: writeSizes(sizes),
+    soldOut: soldOut ? 1 : 0,
+  });
+  return { ok: true };
+}
+
+/** Hides a dish (or a whole section) at one branch, or shows it again; the general menu is untouched. */
+export async function setShownAtBranch(
+  services: Services,
+  ownerId: string,
+  branchUrl: string,
+  target: { kind: "dish" | "section"; id: string },
+  shown: boolean,
+): Promise<Result<object>> {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return fail(404, B.notFound);
+  const updated =
+    target.kind === "dish"
+      ? await q.setItemHidden(db, branch.id, target.id, !shown)
+      : await q.setSectionHidden(db, branch.id, target.id, !shown);
+  return updated ? { ok: true } : fail(404, target.kind === "dish" ? "Item not found" : "Section not found");
+}
+
+/** How one of the owner's branches differs from the general menu; null when it is not theirs. */
+export async function ownBranchDifferences(services: Services, ownerId: string, branchUrl: string) {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return null;
+  const differences = await branchDifferences(db, ownerId, branch.id);
+  return { branch, differences, inLine: inLine(differences) };
+}
+
+/**
+ * 'Bring this branch in line with the general menu': one transaction that makes
+ * every copy say what the general menu says, adds what the branch lacks, and keeps
+ * or drops the branch's prices, sold-out marks, hidden dishes and own dishes as the
+ * owner chose. Pictures of dropped dishes are deleted once nothing shows them.
+ */
+export async function bringBranchInLine(
+  services: Services,
+  ownerId: string,
+  branchUrl: string,
+  input: unknown,
+): Promise<Result<object>> {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return fail(404, B.notFound);
+  const parsed = bringInLineSchema.safeParse(input);
+  if (!parsed.success) return fail(400, "Unknown action.");
+  const keep = parsed.data;
+  let dropped: string[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      ({ droppedImages: dropped } = await alignBranches(trx, ownerId, { branchIds: [branch.id], keep }));
+    });
+  } catch (error) {
+    services.log.error({ err: error, ownerId, branchUrl }, "bring branch in line failed");
+    return fail(500, B.inLineFailed);
+  }
+  await removeUnusedImages(services, dropped);
+  return { ok: true };
+}
+
+/** The forms of a branch's own dishes: the branch's sections, the restaurant's categories. */
+export async function branchItemForm(services: Services, ownerId: string, branchUrl: string) {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return null;
+  const form = await addItemForm(services, ownerId, new URLSearchParams(), branch.id);
+  return form && { branch, ...form };
+}
+
+/** Adds, edits or deletes a dish of this branch only (the general menu and other branches are untouched). */
+export async function withOwnBranch<T>(
+  services: Services,
+  ownerId: string,
+  branchUrl: string,
+  run: (branchId: string) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
+  if (!branch) return fail(404, B.notFound);
+  return run(branch.id);
 }
 
 async function restaurantByUrl(services: Services, urlName: string) {
   return menuQ.findRestaurantByUrlName(services.database.db, urlName);
 }
 
-export async function publicBranches(services: Services, urlName: string) {
-  const restaurant = await restaurantByUrl(services, urlName);
-  if (!restaurant) return null;
-  return { restaurant, branches: await q.listBranches(services.database.db, restaurant.id) };
+/** The public branches list; empty to visitors until the restaurant is public (ADR 0017). */
+export async function publicBranches(services: Services, urlName: string, viewerId?: string) {
+  const found = await restaurantByUrl(services, urlName);
+  if (!found) return null;
+  const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
+  const restaurant = withoutStatus(found);
+  if (visibility === "awaiting-approval") return { restaurant, visibility, branches: [] };
+  return { restaurant, visibility, branches: await q.listBranches(services.database.db, found.id) };
 }
 
-/** The scan page: 6 items a page in menu order (SPEC §9), with the branch's own prices. */
+/**
+ * The scan page: 6 dishes a page in menu order (product rules §9), at the branch's own
+ * prices, narrowed by the diner's filters (issue 17); each section with the page it
+ * starts on (the section tabs), and the allergen words its dishes mention (the filter).
+ */
 export async function publicBranch(
   services: Services,
   urlName: string,
   branchUrl: string,
   requestedPage: number,
   viewerId?: string,
+  filters: BranchFilters = NO_FILTERS,
 ) {
   const { db } = services.database;
-  const restaurant = await restaurantByUrl(services, urlName);
-  if (!restaurant) return null;
-  const branch = await q.findBranch(db, restaurant.id, branchUrl);
+  const found = await restaurantByUrl(services, urlName);
+  if (!found) return null;
+  const branch = await q.findBranch(db, found.id, branchUrl);
   if (!branch) return null;
-  const visibility = menuVisibility(restaurant.approvalStatus, viewerId, restaurant.id);
+  const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
+  const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval")
-    return { restaurant, branch, visibility, items: [], page: 1, pages: 0 };
-  const { page, pages, offset, limit } = pageWindow(
-    requestedPage,
-    await q.countBranchItems(db, branch.id),
-    BRANCH_ITEMS_PER_PAGE,
-  );
-  const rows = await q.branchItemsPage(db, branch.id, offset, limit);
-  const items = rows.map((row) => ({ ...row, price: row.priceOverride ?? row.price }));
-  return { restaurant, branch, visibility, items, page, pages };
+    return { restaurant, branch, visibility, items: [], page: 1, pages: 0, sections: [], allergens: [] };
+  const [total, counts, allergenTexts] = await Promise.all([
+    q.countBranchItems(db, branch.id, filters),
+    q.branchSectionCounts(db, branch.id, filters),
+    q.branchAllergenTexts(db, branch.id),
+  ]);
+  const { page, pages, offset, limit } = pageWindow(requestedPage, total, BRANCH_ITEMS_PER_PAGE);
+  const rows = await q.branchItemsPage(db, branch.id, offset, limit, filters);
+  const items = rows.map(({ sizes, ...row }) => ({
+    ...row,
+    price: row.priceOverride ?? row.price,
+    sizes: sizePrices(readSizes(sizes)),
+  }));
+  let before = 0;
+  const sections = counts.map(({ id, name, count }) => {
+    const section = { id, name, page: Math.floor(before / BRANCH_ITEMS_PER_PAGE) + 1 };
+    before += count;
+    return section;
+  });
+  const allergens = menuAllergens(allergenTexts);
+  return { restaurant, branch, visibility, items, page, pages, sections, allergens };
 }
 
 export async function branchItem(
@@ -191,12 +314,70 @@ export async function branchItem(
   viewerId?: string,
 ) {
   const { db } = services.database;
-  const restaurant = await restaurantByUrl(services, urlName);
-  if (!restaurant) return null;
-  const branch = await q.findBranch(db, restaurant.id, branchUrl);
+  const found = await restaurantByUrl(services, urlName);
+  if (!found) return null;
+  const branch = await q.findBranch(db, found.id, branchUrl);
   if (!branch) return null;
   const item = await q.findBranchItem(db, branch.id, itemId);
   if (!item) return null;
-  const visibility = menuVisibility(restaurant.approvalStatus, viewerId, restaurant.id);
-  return { restaurant, branch, visibility, item: { ...item, price: item.priceOverride ?? item.price } };
+  const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
+  // A dish hidden at this branch is not on its menu: only its owner still reaches the page.
+  if (item.hidden && visibility !== "owner-preview") return null;
+  const restaurant = withoutStatus(found);
+  return { restaurant, branch, visibility, item: branchPriced(item) };
+}
+
+/** The owner's own branches. */
+export function ownBranches(services: Services, ownerId: string) {
+  return q.listBranches(services.database.db, ownerId);
+}
+
+/** An item of one of the owner's own branches, at its branch price; null when either is not theirs. */
+export async function ownBranchItem(services: Services, ownerId: string, branchUrl: string, itemId: string) {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return null;
+  const item = await q.findBranchItem(db, branch.id, itemId);
+  return { branch, item: item ? branchPriced(item) : null };
+}
+
+/** One of the owner's branches with its opening hours, for their form; null when it is not theirs. */
+export async function ownBranchHours(services: Services, ownerId: string, branchUrl: string) {
+  const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
+  return branch
+    ? { branchName: branch.branchName, branchUrl: branch.branchUrl, openingHours: branch.openingHours }
+    : null;
+}
+
+/** Sets (or clears) a branch's weekly opening hours; only its owner may. */
+export async function setOpeningHours(
+  services: Services,
+  ownerId: string,
+  branchUrl: string,
+  values: Record<string, unknown>,
+): Promise<Result<object>> {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return fail(404, B.notFound);
+  const parsed = parseOpeningHours(values);
+  if (!parsed.ok)
+    return fail(400, Object.values(parsed.fieldErrors)[0]!, { fieldErrors: parsed.fieldErrors });
+  await q.setBranchHours(db, branch.id, parsed.hours ? JSON.stringify(parsed.hours) : "");
+  return { ok: true };
+}
+
+/** A dish of the owner's branch that only this branch has, as its edit form shows it; null otherwise. */
+export async function ownBranchDish(services: Services, ownerId: string, branchUrl: string, itemId: string) {
+  const { db } = services.database;
+  const branch = await q.findBranch(db, ownerId, branchUrl);
+  if (!branch) return null;
+  const item = await menuQ.findOwnItem(db, ownerId, itemId, branch.id);
+  return item && item.generalItemId === null ? { branch, item } : null;
+}
+
+/** What the Add a Branch form is prefilled with: the restaurant's own address and contact. */
+export async function addBranchForm(services: Services, ownerId: string) {
+  const restaurant = await q.findBranchDefaults(services.database.db, ownerId);
+  if (!restaurant) return null;
+  return { restaurant, locations: locationsOf(restaurant.country) };
 }

@@ -23,6 +23,8 @@ export interface DemoDish {
   description: string;
   nameExtra?: string;
   allergies?: string;
+  /** Sold by size (ADR 0022): each size's name and price; `price` is then the lowest. */
+  sizes?: [string, number][];
 }
 
 export interface DemoSection {
@@ -72,7 +74,7 @@ const dish = (
   type: ItemType,
   [category, subcategory]: [string, string],
   description: string,
-  more: { nameExtra?: string; allergies?: string } = {},
+  more: { nameExtra?: string; allergies?: string; sizes?: [string, number][] } = {},
 ): DemoDish => ({ name, price, taste, type, category, subcategory, description, ...more });
 
 export const DEMO_RESTAURANTS: DemoRestaurant[] = [
@@ -125,7 +127,12 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
             "Non-Veg",
             ["Curries", "Karahi"],
             "Tomatoes, green chillies and ginger, finished with fresh coriander.",
-            { nameExtra: "Half kg" },
+            {
+              sizes: [
+                ["Half kg", 1650],
+                ["Full kg", 3100],
+              ],
+            },
           ),
           dish(
             "Mutton Karahi",
@@ -134,7 +141,12 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
             "Non-Veg",
             ["Curries", "Karahi"],
             "Tender goat meat cooked down with tomatoes and crushed black pepper.",
-            { nameExtra: "Half kg" },
+            {
+              sizes: [
+                ["Half kg", 2900],
+                ["Full kg", 5600],
+              ],
+            },
           ),
           dish(
             "Chicken White Karahi",
@@ -143,7 +155,13 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
             "Non-Veg",
             ["Curries", "Karahi"],
             "Cream, yoghurt and white pepper: mild and rich.",
-            { nameExtra: "Half kg", allergies: "Dairy" },
+            {
+              sizes: [
+                ["Half kg", 1850],
+                ["Full kg", 3500],
+              ],
+              allergies: "Dairy",
+            },
           ),
         ],
       },
@@ -879,7 +897,12 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
             "Non-Veg",
             ["Grills", "Tikka"],
             "Lamb on the bone grilled with salt and dumba fat.",
-            { nameExtra: "Half kg" },
+            {
+              sizes: [
+                ["Half kg", 2200],
+                ["Full kg", 4200],
+              ],
+            },
           ),
           dish(
             "Lamb Chops",
@@ -925,12 +948,17 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
           ),
           dish(
             "Chicken Sajji",
-            2300,
+            1300,
             "Savory",
             "Non-Veg",
             ["Platters", "Family Platter"],
-            "Whole chicken roasted by the fire, with rice inside.",
-            { nameExtra: "Full" },
+            "Chicken roasted by the fire, with rice inside.",
+            {
+              sizes: [
+                ["Half", 1300],
+                ["Full", 2300],
+              ],
+            },
           ),
         ],
       },
@@ -1574,6 +1602,111 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
   },
 ];
 
+/**
+ * A restaurant that has signed up, built its menu and opened a branch, and waits for
+ * an admin's approval: what /admin shows first. Not public (ADR 0017), so it is in no
+ * listing, takes no reviews and its dishes are not rated.
+ */
+export const DEMO_PENDING_RESTAURANT: DemoRestaurant = {
+  name: "Chandni Chowk Chargha House",
+  type: "Desi",
+  otherTypes: ["Family Restaurant"],
+  hasDelivery: "no",
+  about:
+    "Lahori chargha, steamed and then fried whole, with boti off the coals and fresh puri. Opening soon on Murree Road.",
+  username: "chandnichargha",
+  address: "Plot 7, Murree Road, Chandni Chowk, Rawalpindi",
+  contact: "0333 5198765",
+  contacttwo: "",
+  hue: 350,
+  quality: 4,
+  branches: [
+    {
+      name: "Chandni Chowk",
+      city: "Rawalpindi",
+      area: "Chandni Chowk",
+      address: "Plot 7, Murree Road",
+      contact: "051 4412345",
+    },
+  ],
+  menu: [
+    {
+      name: "Chargha and Boti",
+      topNote: "A whole chargha serves two to three.",
+      dishes: [
+        dish(
+          "Chicken Chargha",
+          1400,
+          "Spicy",
+          "Non-Veg",
+          ["BBQ", "Tikka"],
+          "A whole chicken in red spices, steamed, then fried crisp.",
+          { nameExtra: "Whole" },
+        ),
+        dish(
+          "Malai Boti",
+          1100,
+          "Savory",
+          "Non-Veg",
+          ["BBQ", "Malai Boti"],
+          "Boneless chicken in cream and mild spices, grilled on skewers.",
+          { allergies: "Dairy" },
+        ),
+        dish(
+          "Beef Boti",
+          1200,
+          "Spicy",
+          "Non-Veg",
+          ["BBQ", "Boti"],
+          "Cubes of beef in chilli and raw papaya, grilled over coals.",
+        ),
+      ],
+    },
+    {
+      name: "Breads and Rice",
+      dishes: [
+        dish("Puri", 60, "Savory", "Vegan", ["Breads", "Puri"], "Puffed, deep-fried bread, two to a plate.", {
+          allergies: "Gluten",
+        }),
+        dish(
+          "Lachha Paratha",
+          120,
+          "Savory",
+          "Veg",
+          ["Breads", "Paratha"],
+          "Layered paratha crisped on the tawa with butter.",
+          { allergies: "Gluten, Dairy" },
+        ),
+        dish(
+          "Chicken Pulao",
+          650,
+          "Savory",
+          "Non-Veg",
+          ["Rice", "Pulao"],
+          "Rice cooked in chicken stock with whole spices.",
+        ),
+      ],
+    },
+    {
+      name: "Sweet and Cold",
+      dishes: [
+        dish(
+          "Gajar Halwa",
+          400,
+          "Sweet",
+          "Veg",
+          ["Desserts", "Halwa"],
+          "Carrots slow-cooked in milk with ghee and khoya.",
+          { allergies: "Dairy, Nuts" },
+        ),
+        dish("Mango Lassi", 320, "Sweet", "Veg", ["Drinks", "Lassi"], "Ripe mangoes blended with yoghurt.", {
+          allergies: "Dairy",
+        }),
+      ],
+    },
+  ],
+};
+
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
   { firstName: "Ayesha", lastName: "Khan", gender: "Female", about: "I review every biryani in town." },
   { firstName: "Hamza", lastName: "Malik", gender: "Male", about: "Karahi hunter, weekends only." },
@@ -1597,32 +1730,65 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
   { firstName: "Kamran", lastName: "Akhtar", gender: "Male", about: "Twenty years of Raja Bazaar." },
 ];
 
-/** Review texts by star count; {dish} is a dish of the branch, {branch} its name. */
+/**
+ * Review texts by star count; {dish} is the dish the review is about (one of the
+ * restaurant's menu), {branch} the branch's name. They speak of the dish, its photo
+ * on the menu, the place and the staff: what a diner at the table sees, never
+ * ordering or delivery, which Foodverse does not have.
+ */
 export const REVIEW_TEXTS: Record<1 | 2 | 3 | 4 | 5, string[]> = {
   5: [
-    "The {dish} was outstanding, easily the best I've had in years. Staff at {branch} were quick and friendly.",
-    "Came for the {dish} and it did not disappoint. Generous portion, fair price. Will be back!",
-    "Everything hot and fresh. The {dish} is a must. Scanned the QR code at the table and ordered in minutes.",
+    "The {dish} was outstanding, easily the best I've had in years. Staff at {branch} were friendly and helpful.",
+    "Came for the {dish} and it did not disappoint. Fair price for what you get. Will be back!",
+    "Scanned the QR code on the table, saw the photos of the {dish} and had to try it. It looked just like them.",
     "Family dinner at {branch}: the kids finished the {dish} before we did. Clean place, great service.",
-    "Perfect {dish}, exactly like home. Ten out of ten.",
+    "Perfect {dish}. Ten out of ten.",
   ],
   4: [
-    "Really good {dish}, a bit of a wait on a Friday night but worth it.",
+    "Really good {dish}. {branch} gets busy on Friday nights, so come early.",
     "Tasty {dish} and polite staff. Parking near {branch} is tricky.",
-    "Solid food, the {dish} was the highlight. Would like a little less oil.",
-    "Good value for money. The {dish} was fresh; tea could be hotter.",
+    "Solid meal, and the {dish} was the highlight of our table.",
+    "Good value for money, and the {dish} matched its photo on the menu.",
   ],
   3: [
-    "The {dish} was fine, nothing special. Service at {branch} was slow.",
-    "Decent food but the {dish} was less spicy than the menu says.",
-    "Okay for a quick bite. The {dish} was a little cold when it arrived.",
+    "The {dish} was fine, nothing special for the price.",
+    "Decent {dish}, but better last time.",
+    "The {dish} was okay. {branch} was noisy and the tables were crowded.",
   ],
   2: [
-    "The {dish} was too salty and we waited 40 minutes at {branch}.",
-    "Portion of {dish} was smaller than last time for the same price.",
+    "The {dish} was a letdown, and our table at {branch} had not been wiped.",
+    "The {dish} looked nothing like its photo on the menu, and cost more than last time.",
   ],
-  1: ["Order was wrong and the {dish} came cold. Hope they fix this."],
+  1: [
+    "The {dish} was not worth the money, and the staff at {branch} did not seem to care. Hope they fix this.",
+  ],
 };
+
+/**
+ * A sentence some reviews add on how the dish ({dish}) tasted, by the taste the menu gives it
+ * (so no sweet dish is called spicy): praise with 4 or 5 stars, a complaint below.
+ */
+export const TASTE_REMARKS: Record<Taste, { praise: string; complaint: string }> = {
+  Spicy: {
+    praise: "The {dish} had proper heat, just as the menu promises.",
+    complaint: "The {dish} was less spicy than the menu says.",
+  },
+  Sweet: {
+    praise: "The {dish} was sweet, but not too sweet.",
+    complaint: "The {dish} was far too sweet for me.",
+  },
+  Savory: { praise: "The {dish} was full of flavour.", complaint: "The {dish} tasted rather bland." },
+};
+
+/**
+ * The one review someone has reported, so the admin's queue of reported reviews has
+ * something in it: an advert posted as a review (the kind an admin hides).
+ */
+export const DEMO_REPORTED_REVIEW = {
+  stars: 5,
+  text: "Best {dish} in town! For catering at half the price, call 0300 0000000 and ask for Bilal.",
+  reason: "This is an advert for another business's catering, with its phone number.",
+} as const;
 
 export const OWNER_REPLIES = {
   thanks: "Thank you for visiting {branch}! We are glad you enjoyed the {dish}. See you again soon.",

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { hashOf, seededRandom } from "~/lib/random.ts";
 
 // Pictures for the demo world, drawn here as SVG and rasterised to JPEG by sharp:
 // no network and no image files in the repository. They then go through the same
@@ -7,24 +8,6 @@ import sharp from "sharp";
 export type DishView = "topView" | "frontView" | "sideView";
 
 const VIEW_LABEL: Record<DishView, string> = { topView: "top", frontView: "front", sideView: "side" };
-
-/** A small seeded generator (mulberry32), so a picture is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function hashOf(text: string): number {
-  let hash = 2166136261;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return hash >>> 0;
-}
 
 const hsl = (hue: number, saturation: number, lightness: number) =>
   `hsl(${(((hue % 360) + 360) % 360).toFixed(0)},${saturation}%,${lightness}%)`;

@@ -20,14 +20,17 @@ export async function countNonDemoAccounts(db: Db) {
   return { restaurants: Number(restaurants!.count), customers: Number(customers!.count) };
 }
 
-/** What the demo world holds now, as printed after loading. */
+/** What the demo world holds now, as printed after loading (restaurants: the approved ones). */
 export async function countDemoWorld(db: Db) {
   const count = sql<number>`count(*)`.as("count");
   const restaurants = await db
     .selectFrom("restaurant")
-    .select(count)
+    .select(["approvalStatus", count])
     .where("email", "like", DEMO_EMAILS)
-    .executeTakeFirstOrThrow();
+    .groupBy("approvalStatus")
+    .execute();
+  const withStatus = (status: string) =>
+    Number(restaurants.find((r) => r.approvalStatus === status)?.count ?? 0);
   const customers = await db
     .selectFrom("customer")
     .select(count)
@@ -52,13 +55,23 @@ export async function countDemoWorld(db: Db) {
     .select("review.reviewPics")
     .where("restaurant.email", "like", DEMO_EMAILS)
     .execute();
+  const reported = await db
+    .selectFrom("review_report")
+    .innerJoin("review", "review.id", "review_report.reviewId")
+    .innerJoin("restaurant", "restaurant.id", "review.restaurantId")
+    .select(sql<number>`count(distinct "review_report"."reviewId")`.as("count"))
+    .where("restaurant.email", "like", DEMO_EMAILS)
+    .where("review_report.status", "=", "open")
+    .executeTakeFirstOrThrow();
   return {
-    restaurants: Number(restaurants.count),
+    restaurants: withStatus("approved"),
+    pending: withStatus("pending"),
     customers: Number(customers.count),
     branches: Number(branches.count),
     dishes: Number(dishes.count),
     reviews: reviews.length,
     photos: reviews.reduce((sum, r) => sum + (JSON.parse(r.reviewPics) as string[]).length, 0),
+    reported: Number(reported.count),
   };
 }
 

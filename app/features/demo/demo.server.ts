@@ -1,23 +1,28 @@
-import { PRICE_RANGES } from "~/lib/reference-data.ts";
+import pLimit from "p-limit";
+import { hashOf, seededRandom } from "~/lib/random.ts";
+import { priceRangeOf } from "~/lib/price-range.ts";
 import { branchPath, restaurantPath, toSlug } from "~/lib/slug.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
 import { signUpCustomer, signUpRestaurant } from "../accounts/accounts.server.ts";
 import { findUserIdByEmail } from "../accounts/accounts.queries.server.ts";
-import type { Result } from "../accounts/result.ts";
+import type { Result } from "~/lib/result.ts";
 import { ADMIN_MESSAGES } from "../admin/admin.schema.ts";
 import { decideRestaurant, type Actor } from "../admin/admin.server.ts";
-import { addBranch } from "../branches/branches.server.ts";
+import { addBranch, setOpeningHours } from "../branches/branches.server.ts";
 import { addItem, addSection, rateItem } from "../menus/menus.server.ts";
 import { updateCustomerProfile, updateRestaurantProfile } from "../profiles/profiles.server.ts";
-import { postReview, replyToReview } from "../reviews/reviews.server.ts";
+import { postReview, replyToReview, reportReview } from "../reviews/reviews.server.ts";
 import {
   DEMO_CUSTOMERS,
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
+  DEMO_PENDING_RESTAURANT,
+  DEMO_REPORTED_REVIEW,
   DEMO_RESTAURANTS,
   OWNER_REPLIES,
   REVIEW_TEXTS,
+  TASTE_REMARKS,
   type DemoCustomer,
   type DemoDish,
   type DemoRestaurant,
@@ -26,10 +31,8 @@ import {
   avatarPicture,
   coverPicture,
   dishPicture,
-  hashOf,
   logoPicture,
   reviewPhoto,
-  seededRandom,
   type DishView,
 } from "./demo-images.server.ts";
 import { backdate, countDemoWorld, countNonDemoAccounts } from "./demo.queries.server.ts";
@@ -81,12 +84,17 @@ export const DEMO_SCALES = {
 export type DemoScaleName = keyof typeof DEMO_SCALES;
 
 export interface DemoCounts {
+  /** Approved restaurants. */
   restaurants: number;
+  /** Restaurants waiting for an admin's approval. */
+  pending: number;
   customers: number;
   branches: number;
   dishes: number;
   reviews: number;
   photos: number;
+  /** Reviews with an open report, in the admin's queue. */
+  reported: number;
 }
 
 export type DemoOutcome =
@@ -115,35 +123,17 @@ function must<T extends object>(result: Result<T>, what: string): T {
   throw new Error(`${what}: ${result.message}${details}`);
 }
 
-/** Runs `work` on every item, at most `limit` at a time; the first failure stops the rest. */
-async function inParallel<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<void>,
-) {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next++;
-      try {
-        await work(items[index]!, index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+/** Runs `work` on every item, PARALLEL at a time; the first failure stops what has not started. */
+async function inParallel<T>(items: readonly T[], work: (item: T, index: number) => Promise<void>) {
+  const limit = pLimit({ concurrency: PARALLEL, rejectOnClear: true });
+  await limit.map(items, async (item, index) => {
+    try {
+      await work(item, index);
+    } catch (error) {
+      limit.clearQueue();
+      throw error;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-export function priceRangeOf(price: number): (typeof PRICE_RANGES)[number] {
-  if (price < 500) return "0-500";
-  if (price < 1000) return "500-1000";
-  if (price < 2000) return "1000-2000";
-  if (price < 5000) return "2000-5000";
-  if (price < 10_000) return "5000-10000";
-  return "10000+";
+  });
 }
 
 const starsAround = (quality: number, random: () => number) =>
@@ -151,6 +141,15 @@ const starsAround = (quality: number, random: () => number) =>
 
 function fill(template: string, values: { dish: string; branch: string }) {
   return template.replaceAll("{dish}", values.dish).replaceAll("{branch}", values.branch);
+}
+
+/** A review of `dish` with `stars`; about half add how it tasted, true to the dish's taste. */
+function reviewText(stars: 1 | 2 | 3 | 4 | 5, dish: DemoDish, branch: string, seed: number) {
+  const texts = REVIEW_TEXTS[stars];
+  const text = fill(texts[seed % texts.length]!, { dish: dish.name, branch });
+  if (Math.floor(seed / texts.length) % 2 === 0) return text;
+  const remark = TASTE_REMARKS[dish.taste];
+  return `${text} ${fill(stars >= 4 ? remark.praise : remark.complaint, { dish: dish.name, branch })}`;
 }
 
 function pick<T>(list: readonly T[], random: () => number): T {
@@ -243,15 +242,38 @@ async function rateDishes(
   }
 }
 
+/** An approved restaurant, as one that grows would be made: account, menu, approval, ratings, branches. */
 async function createRestaurant(
   services: Services,
   data: DemoRestaurant,
   customers: string[],
   scale: DemoScale,
 ): Promise<BuiltRestaurant> {
-  const email = restaurantEmail(data);
-  const urlName = toSlug(data.name);
-  const profile = {
+  const { id, urlName } = await signUpOwner(services, data);
+  const dishes = await buildMenu(services, id, data, scale);
+  // Approved and rated before the branches open, as a restaurant that grows would
+  // be: each branch copies the general menu, ratings included, when it is added.
+  await approve(services, data.name, urlName);
+  await rateDishes(services, { data, urlName, dishes }, customers, scale);
+  const branches = await openBranches(services, id, data, scale.branchesPerRestaurant);
+  return { data, id, urlName, dishes, branches };
+}
+
+/**
+ * The restaurant waiting for approval: signed up, menu and a branch made, nothing
+ * more (it takes no ratings or reviews until approved). With APPROVAL_MODE=auto the
+ * sign-up approves it, as it would anyone's.
+ */
+async function createPendingRestaurant(services: Services, data: DemoRestaurant, scale: DemoScale) {
+  const { id } = await signUpOwner(services, data);
+  await buildMenu(services, id, data, scale);
+  await openBranches(services, id, data, 1);
+  return id;
+}
+
+/** What the owner types into the profile form, at sign-up and again with the pictures. */
+function ownerProfile(data: DemoRestaurant, urlName: string) {
+  return {
     restType: data.type,
     restOthertypes: data.otherTypes,
     hasDelivery: data.hasDelivery,
@@ -266,6 +288,13 @@ async function createRestaurant(
     restX: "",
     sociallinks: [],
   };
+}
+
+/** Sign-up, then the profile with a logo and a cover, as the owner's first visit would. */
+async function signUpOwner(services: Services, data: DemoRestaurant) {
+  const email = restaurantEmail(data);
+  const urlName = toSlug(data.name);
+  const profile = ownerProfile(data, urlName);
   must(
     await signUpRestaurant(
       services,
@@ -301,9 +330,12 @@ async function createRestaurant(
     }),
     `logo of ${data.name}`,
   );
+  return { id, urlName };
+}
 
+/** The general menu: sections one after another (each takes the next number), a section's dishes at once. */
+async function buildMenu(services: Services, id: string, data: DemoRestaurant, scale: DemoScale) {
   const dishes: BuiltRestaurant["dishes"] = [];
-  // Sections one after another: each takes the next section number.
   for (const section of data.menu.slice(0, scale.sectionsPerMenu)) {
     const { id: sectionId } = must(
       await addSection(services, id, {
@@ -318,43 +350,50 @@ async function createRestaurant(
       Math.min(scale.dishesPerSection, scale.dishesPerMenu - dishes.length),
     );
     const added = await Promise.all(
-      sectionDishes.map(async (dish, position) => {
-        const files = new Map<string, Uint8Array>();
-        for (const view of ["topView", "frontView", "sideView"] as DishView[]) {
-          files.set(view, await dishPicture(dish.name, data.hue + position * 12, view));
-        }
-        const values = {
-          sectionId,
-          positionInSection: String(position + 1),
-          name: dish.name,
-          nameExtra: dish.nameExtra ?? "",
-          price: String(dish.price),
-          itemPriceRange: priceRangeOf(dish.price),
-          itemTaste: dish.taste,
-          itemType: dish.type,
-          itemCat: dish.category,
-          itemSubCat: dish.subcategory,
-          description: dish.description,
-          foodAllergies: dish.allergies ?? "",
-        };
-        const { id: itemId } = must(
-          await addItem(services, id, { values, files }),
-          `${dish.name} of ${data.name}`,
-        );
-        return { id: itemId, dish };
-      }),
+      sectionDishes.map(async (dish, position) => ({
+        id: await addDish(services, id, data, { sectionId, dish, position }),
+        dish,
+      })),
     );
     dishes.push(...added);
   }
+  return dishes;
+}
 
-  // Approved and rated before the branches open, as a restaurant that grows would
-  // be: each branch copies the general menu, ratings included, when it is added.
-  await approve(services, data.name, urlName);
-  await rateDishes(services, { data, urlName, dishes }, customers, scale);
+/** One dish with its three pictures (top, front, side), through the owner's add-item use case. */
+async function addDish(
+  services: Services,
+  id: string,
+  data: DemoRestaurant,
+  { sectionId, dish, position }: { sectionId: string; dish: DemoDish; position: number },
+) {
+  const files = new Map<string, Uint8Array>();
+  for (const view of ["topView", "frontView", "sideView"] as DishView[]) {
+    files.set(view, await dishPicture(dish.name, data.hue + position * 12, view));
+  }
+  const values = {
+    sectionId,
+    positionInSection: String(position + 1),
+    name: dish.name,
+    nameExtra: dish.nameExtra ?? "",
+    price: String(dish.price),
+    itemPriceRange: priceRangeOf(dish.price),
+    itemTaste: dish.taste,
+    itemType: dish.type,
+    itemCat: dish.category,
+    itemSubCat: dish.subcategory,
+    description: dish.description,
+    foodAllergies: dish.allergies ?? "",
+    sizeLabel: (dish.sizes ?? []).map(([label]) => label),
+    sizePrice: (dish.sizes ?? []).map(([, price]) => String(price)),
+  };
+  return must(await addItem(services, id, { values, files }), `${dish.name} of ${data.name}`).id;
+}
 
-  // Branches after the menu is complete: each one copies the general menu.
+/** Branches after the menu is complete: each one copies the general menu. */
+async function openBranches(services: Services, id: string, data: DemoRestaurant, count: number) {
   const branches: BuiltRestaurant["branches"] = [];
-  for (const branch of data.branches.slice(0, scale.branchesPerRestaurant)) {
+  for (const branch of data.branches.slice(0, count)) {
     const { branchUrl } = must(
       await addBranch(services, id, {
         branchName: branch.name,
@@ -364,17 +403,35 @@ async function createRestaurant(
       }),
       `branch ${branch.name} of ${data.name}`,
     );
+    must(await setOpeningHours(services, id, branchUrl, demoHours(data.type)), `hours of ${branch.name}`);
     branches.push({ name: branch.name, url: branchUrl });
   }
-  return { data, id, urlName, dishes, branches };
+  return branches;
+}
+
+/**
+ * Hours as such places keep them: a cafe from the morning, everyone else lunch to past
+ * midnight, Friday opening after the Jumu'ah prayer; and the Ramadan note owners post.
+ */
+function demoHours(type: string): Record<string, string> {
+  const days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+  const [opens, closes] = type === "Cafe" ? ["09:00", "23:00"] : ["12:00", "00:30"];
+  const form: Record<string, string> = {
+    note: "Ramadan: from iftar to sehri (7 pm to 3:30 am).",
+  };
+  for (const day of days) {
+    form[`${day}Opens0`] = day === "fri" && type !== "Cafe" ? "14:00" : opens;
+    form[`${day}Closes0`] = closes;
+  }
+  return form;
 }
 
 interface PlannedReview {
   restaurant: BuiltRestaurant;
   branch: { name: string; url: string };
   author: string;
-  stars: number;
-  dish: string;
+  stars: 1 | 2 | 3 | 4 | 5;
+  dish: DemoDish;
   photos: number;
   daysAgo: number;
 }
@@ -404,8 +461,8 @@ function planReviews(
               restaurant,
               branch,
               author,
-              stars: starsAround(restaurant.data.quality, random),
-              dish: pick(restaurant.dishes, random).dish.name,
+              stars: starsAround(restaurant.data.quality, random) as PlannedReview["stars"],
+              dish: pick(restaurant.dishes, random).dish,
               photos: branchIndex === 0 && index === 0 ? Math.max(1, photos) : photos,
               daysAgo: 1 + random() * 120,
             };
@@ -418,13 +475,13 @@ function planReviews(
 
 async function postReviews(services: Services, plan: PlannedReview[][]) {
   const now = Date.now();
-  await inParallel(plan, PARALLEL, async (reviews) => {
+  await inParallel(plan, async (reviews) => {
     for (const review of reviews) {
       const { restaurant, branch, dish } = review;
       const photos = await Promise.all(
         Array.from({ length: review.photos }, (_, i) =>
           reviewPhoto(
-            dish,
+            dish.name,
             branch.name,
             restaurant.data.hue,
             hashOf(`${review.author}:${branch.url}:${i}`),
@@ -432,11 +489,7 @@ async function postReviews(services: Services, plan: PlannedReview[][]) {
           ),
         ),
       );
-      const texts = REVIEW_TEXTS[review.stars as 1 | 2 | 3 | 4 | 5];
-      const text = fill(texts[hashOf(review.author + branch.url) % texts.length]!, {
-        dish,
-        branch: branch.name,
-      });
+      const text = reviewText(review.stars, dish, branch.name, hashOf(review.author + branch.url));
       const { id } = must(
         await postReview(
           services,
@@ -452,7 +505,7 @@ async function postReviews(services: Services, plan: PlannedReview[][]) {
         must(
           await replyToReview(services, restaurant.id, {
             reviewId: id,
-            text: fill(reply, { dish, branch: branch.name }),
+            text: fill(reply, { dish: dish.name, branch: branch.name }),
           }),
           "owner reply",
         );
@@ -461,6 +514,30 @@ async function postReviews(services: Services, plan: PlannedReview[][]) {
       await backdate(services.database.db, "review", id, when);
     }
   });
+}
+
+/**
+ * One review for the admin's queue: an advert posted as a review of the first
+ * restaurant's first branch by the last customer, reported by the first.
+ */
+async function postReportedReview(services: Services, restaurant: BuiltRestaurant, customers: string[]) {
+  const branch = restaurant.branches[0]!;
+  const dish = restaurant.dishes[0]!.dish;
+  const { stars, text, reason } = DEMO_REPORTED_REVIEW;
+  const { id } = must(
+    await postReview(
+      services,
+      customers.at(-1)!,
+      { urlName: restaurant.urlName, branchUrl: branch.url },
+      {
+        values: { rating: String(stars), review: fill(text, { dish: dish.name, branch: branch.name }) },
+        photos: [],
+      },
+    ),
+    "the reported review",
+  );
+  await backdate(services.database.db, "review", id, new Date(Date.now() - 2 * DAY_MS).toISOString());
+  must(await reportReview(services, customers[0]!, { reviewId: id, reason }), "reporting a review");
 }
 
 /**
@@ -478,18 +555,18 @@ export async function loadDemo(
   const nonDemo = await countNonDemoAccounts(db);
   if (nonDemo.restaurants > 0 || nonDemo.customers > 0) return { status: "refused", nonDemo };
   const existing = await countDemoWorld(db);
-  if (existing.restaurants > 0 || existing.customers > 0)
+  if (existing.restaurants + existing.pending > 0 || existing.customers > 0)
     return { status: "already-loaded", counts: existing };
 
   const customers: string[] = [];
   const customerData = DEMO_CUSTOMERS.slice(0, scale.customers);
-  await inParallel(customerData, PARALLEL, async (customer, index) => {
+  await inParallel(customerData, async (customer, index) => {
     customers[index] = await createCustomer(services, customer, index);
   });
 
   const restaurants: BuiltRestaurant[] = [];
   const restaurantData = DEMO_RESTAURANTS.slice(0, scale.restaurants);
-  await inParallel(restaurantData, PARALLEL, async (data, index) => {
+  await inParallel(restaurantData, async (data, index) => {
     restaurants[index] = await createRestaurant(services, data, customers, scale);
   });
   for (const [index, restaurant] of restaurants.entries()) {
@@ -497,8 +574,12 @@ export async function loadDemo(
     const joined = new Date(Date.now() - (30 + index * 29) * DAY_MS).toISOString();
     await backdate(db, "restaurant", restaurant.id, joined);
   }
+  // The newest of all: signed up three days ago and still waiting.
+  const pending = await createPendingRestaurant(services, DEMO_PENDING_RESTAURANT, scale);
+  await backdate(db, "restaurant", pending, new Date(Date.now() - 3 * DAY_MS).toISOString());
 
   await postReviews(services, planReviews(restaurants, customers, scale, seededRandom(SEED)));
+  await postReportedReview(services, restaurants[0]!, customers);
 
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   return { status: "loaded", counts: await countDemoWorld(db), seconds };
@@ -517,14 +598,14 @@ export function describeDemo(outcome: DemoOutcome, publicUrl: string): string {
     ].join("\n");
   }
   const c = outcome.counts;
-  const approved = outcome.status === "loaded" ? " approved" : "";
   const world = [
-    `${c.restaurants}${approved} restaurants in Islamabad and Rawalpindi with ${c.branches} branches and ${c.dishes} dishes,`,
-    `${c.customers} customers, ${c.reviews} reviews with ${c.photos} photos.`,
+    `${c.restaurants} approved restaurants and ${c.pending} waiting for approval, in Islamabad and Rawalpindi,`,
+    `with ${c.branches} branches and ${c.dishes} dishes; ${c.customers} customers, ${c.reviews} reviews with ${c.photos} photos,`,
+    `${c.reported} of them reported.`,
   ];
   const head =
     outcome.status === "loaded"
-      ? [`Demo data loaded in ${outcome.seconds} s: ${world[0]}`, world[1]]
+      ? [`Demo data loaded in ${outcome.seconds} s: ${world[0]}`, ...world.slice(1)]
       : ["Demo data is already loaded in this database; nothing was changed. It holds", ...world];
   const owner = DEMO_RESTAURANTS[0]!;
   const urlName = toSlug(owner.name);
@@ -535,7 +616,7 @@ export function describeDemo(outcome: DemoOutcome, publicUrl: string): string {
     [url("/menus"), "all restaurants"],
     [url(restaurantPath(urlName)), owner.name],
     [url(branchPath(urlName, toSlug(branch.name))), `${branch.name} branch, as its table QR code opens it`],
-    [url("/admin"), "approvals and moderation (admin)"],
+    [url("/admin"), "a restaurant to approve and a reported review (admin)"],
   ];
   const width = Math.max(...rows.map(([u]) => u.length));
   return [

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
+import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 
-/** One page of the restaurants listing, by name; keyset-free paging is fine at this size (indexed sort). */
+/** One page of the restaurants listing (public ones only, ADR 0017), by name; keyset-free paging is fine at this size. */
 export async function listRestaurants(db: Kysely<DB>, offset: number, limit: number) {
   return db
     .selectFrom("restaurant")
     .select(["id", "restName", "urlName", "restType", "profileImageUrl", "restRating", "restNoofReviews"])
+    .where(restaurantIsPublic())
     .orderBy("restName")
     .orderBy("id")
     .offset(offset)

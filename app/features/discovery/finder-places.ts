@@ -9,7 +9,7 @@ export function citiesOf(locations: CountryLocations): City[] {
   return locations.provinces.flatMap((p) => p.cities);
 }
 
-/** The cities of a country from its static file (SPEC §7), fetched once a page. */
+/** The cities of a country from its static file (product rules §7), fetched once a page. */
 function citiesLoader(): (country: string) => Promise<City[]> {
   const loaded = new Map<string, Promise<City[]>>();
   return (country) => {

@@ -1,12 +1,12 @@
 // Client-safe and zod-free: the finder form needs these, the validator stays on the server.
 
-/** SPEC §9's finder options (types come from the reference data, which holds SPEC's four). */
+/** product rules §9's finder options (types come from the reference data, which holds the four of product rules §9). */
 export const FINDER_RATINGS = ["1", "2", "3", "4", "5"] as const;
 export const FINDER_PRICES = ["Low", "Medium", "High"] as const;
 export type FinderPrice = (typeof FINDER_PRICES)[number];
 
 /**
- * Rs. bands for SPEC's Low / Medium / High: a dish's price, or a restaurant's
+ * Rs. bands for the Low / Medium / High of product rules §9: a dish's price, or a restaurant's
  * average price (restPriceavg). Upper bounds are exclusive.
  */
 export const PRICE_BANDS: Record<FinderPrice, { min: number; max: number | null; label: string }> = {

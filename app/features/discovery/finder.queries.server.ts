@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
+import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 
 /** Filters as the queries take them: places already turned into the stored slugs. */
 export interface RestaurantQuery {
@@ -76,8 +77,21 @@ function inBand(column: Expression<number>, price: FinderPrice) {
     : sql<SqlBool>`${column} >= ${band.min} and ${column} < ${band.max}`;
 }
 
+/**
+ * A dish is in a band when what a diner pays reaches into it: its price (the branch's
+ * where it overrides), or with sizes any price from its lowest to its highest (ADR 0022).
+ */
+function dishInBand(price: FinderPrice) {
+  const band = PRICE_BANDS[price];
+  const low = sql<number>`coalesce(menu_item."priceOverride", menu_item.price)`;
+  const high = sql<number>`coalesce(menu_item."priceTo", menu_item."priceOverride", menu_item.price)`;
+  return band.max === null
+    ? sql<SqlBool>`${high} >= ${band.min}`
+    : sql<SqlBool>`${high} >= ${band.min} and ${low} < ${band.max}`;
+}
+
 function restaurantWhere(eb: ExpressionBuilder<DB, "restaurant">, f: RestaurantQuery) {
-  const conditions: Expression<SqlBool>[] = [];
+  const conditions: Expression<SqlBool>[] = [restaurantIsPublic()];
   if (f.text) conditions.push(contains("restaurant.restName", f.text));
   if (f.country) conditions.push(eb("restaurant.country", "=", f.country));
   if (f.citySlug) {
@@ -155,8 +169,19 @@ export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery, 
  */
 function placeWhere(eb: ExpressionBuilder<DB, "menu_item" | "restaurant" | "branch">, f: ItemQuery) {
   const conditions: Expression<SqlBool>[] = [
-    eb("restaurant.approvalStatus", "=", "approved"),
+    restaurantIsPublic(),
     eb.or([eb("menu_item.branchId", "is not", null), eb("restaurant.restNoofBranches", "=", 0)]),
+    // Not what a branch does not serve (ADR 0021): the dish, or its whole section, hidden there.
+    eb("menu_item.hidden", "=", 0),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("menu_section")
+          .select(sql<number>`1`.as("one"))
+          .whereRef("menu_section.id", "=", "menu_item.sectionId")
+          .where("menu_section.hidden", "=", 1),
+      ),
+    ),
   ];
   if (f.country)
     conditions.push(eb(sql<string>`coalesce(branch.country, restaurant.country)`, "=", f.country));
@@ -172,14 +197,13 @@ function dishWhere(
   f: ItemQuery,
   strategy: ItemStrategy,
 ) {
-  const price = sql<number>`coalesce(menu_item."priceOverride", menu_item.price)`;
   const column = (name: "itemTaste" | "itemType") =>
     strategy === "rank"
       ? sql<string>`${sql.ref(`menu_item.${name}`)} || ''`
       : sql.ref<string>(`menu_item.${name}`);
   const conditions: Expression<SqlBool>[] = [];
   if (f.text) conditions.push(nameContains(db, f.text, strategy));
-  if (f.price) conditions.push(inBand(price, f.price));
+  if (f.price) conditions.push(dishInBand(f.price));
   if (f.taste) conditions.push(eb(column("itemTaste"), "=", f.taste));
   if (f.itemType) conditions.push(eb(column("itemType"), "=", f.itemType));
   return eb.and(conditions);
@@ -243,6 +267,7 @@ export async function findItems(
       "menu_item.itemRatingBy",
       "menu_item.frontView",
       "menu_item.soldOut",
+      "menu_item.sizes",
       sql<number>`coalesce(menu_item."priceOverride", menu_item.price)`.as("price"),
       "restaurant.restName",
       "restaurant.urlName",

@@ -35,7 +35,7 @@ export type ItemFilters = z.infer<typeof itemFinderSchema>;
 /**
  * The finder's state lives in the URL (?tab=items&city=…), so a search can be
  * shared and the back button works. Children are dropped without their parent
- * (SPEC §4: a city needs a country, an area needs a city).
+ * (product rules §4: a city needs a country, an area needs a city).
  */
 export function parseFinder(params: URLSearchParams) {
   const raw = Object.fromEntries(params);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
+import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 
 const CARD_COLUMNS = [
   "id",
@@ -16,7 +17,7 @@ export async function topRatedRestaurants(db: Kysely<DB>, limit: number) {
   return db
     .selectFrom("restaurant")
     .select(CARD_COLUMNS)
-    .where("approvalStatus", "=", "approved")
+    .where(restaurantIsPublic())
     .where("restNoofReviews", ">", 0)
     .orderBy("restRating", "desc")
     .orderBy("restNoofReviews", "desc")
@@ -29,7 +30,7 @@ export async function newestRestaurants(db: Kysely<DB>, limit: number) {
   return db
     .selectFrom("restaurant")
     .select(CARD_COLUMNS)
-    .where("approvalStatus", "=", "approved")
+    .where(restaurantIsPublic())
     .orderBy("timestamp", "desc")
     .limit(limit)
     .execute();

@@ -5,7 +5,7 @@ import { listRestaurants } from "./discovery.queries.server.ts";
 
 const LISTING_PAGE_SIZE = 24;
 
-/** SPEC §2 Restaurants listing: every restaurant by name, a page at a time. */
+/** product rules §2 Restaurants listing: every restaurant by name, a page at a time. */
 export async function restaurantListing(services: Services, requested: number) {
   const { db } = services.database;
   const { page, pages, offset, limit } = pageWindow(requested, await countRestaurants(db), LISTING_PAGE_SIZE);

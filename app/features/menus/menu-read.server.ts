@@ -1,5 +1,7 @@
 import { pageWindow } from "~/lib/paging.ts";
+import { readSizes, sizePrices } from "~/lib/sizes.ts";
 import type { Services } from "~/server/services.server.ts";
+import { isPublicRestaurant, withoutStatus } from "../restaurants/public-restaurants.queries.server.ts";
 import { SECTIONS_PER_PAGE } from "./menus.schema.ts";
 import * as q from "./menus.queries.server.ts";
 
@@ -43,17 +45,17 @@ export async function menuWithItems(services: Services, ownerId: string, branchI
 
 export type Visibility = "public" | "owner-preview" | "awaiting-approval";
 
-/** DESIGN §4.2: the menu is public once approved; before that only its owner sees it. */
+/** DESIGN §4.2, ADR 0017: the menu is public once approved; before that only its owner sees it. */
 export function menuVisibility(
   approvalStatus: string,
   viewerId: string | undefined,
   restaurantId: string,
 ): Visibility {
-  if (approvalStatus === "approved") return "public";
+  if (isPublicRestaurant({ approvalStatus })) return "public";
   return viewerId === restaurantId ? "owner-preview" : "awaiting-approval";
 }
 
-/** 'Our Menu': 4 sections a page (SPEC §9), page numbers from 1. */
+/** 'Our Menu': 4 sections a page (product rules §9), page numbers from 1. */
 export async function publicMenu(
   services: Services,
   urlName: string,
@@ -61,9 +63,10 @@ export async function publicMenu(
   viewerId?: string,
 ) {
   const { db } = services.database;
-  const restaurant = await q.findRestaurantByUrlName(db, urlName);
-  if (!restaurant) return null;
-  const visibility = menuVisibility(restaurant.approvalStatus, viewerId, restaurant.id);
+  const found = await q.findRestaurantByUrlName(db, urlName);
+  if (!found) return null;
+  const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
+  const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval") return { restaurant, visibility, sections: [], page: 1, pages: 0 };
   const total = await q.countSections(db, restaurant.id);
   const { page, pages, offset, limit } = pageWindow(requestedPage, total, SECTIONS_PER_PAGE);
@@ -72,9 +75,35 @@ export async function publicMenu(
 }
 
 export async function publicItem(services: Services, urlName: string, itemId: string, viewerId?: string) {
-  const item = await q.findItemWithRestaurant(services.database.db, urlName, itemId);
-  if (!item) return null;
-  const visibility = menuVisibility(item.approvalStatus, viewerId, item.restaurantId);
+  const found = await q.findItemWithRestaurant(services.database.db, urlName, itemId);
+  if (!found) return null;
+  const visibility = menuVisibility(found.approvalStatus, viewerId, found.restaurantId);
   const myRating = viewerId ? await q.findCustomerRating(services.database.db, itemId, viewerId) : null;
-  return { item, visibility, myRating };
+  const item = withoutStatus(found);
+  return { item: { ...item, sizes: sizePrices(readSizes(item.sizes)) }, visibility, myRating };
+}
+
+/** The owner's own sections, in number order (the query is scoped to ownerId). */
+export function ownSections(services: Services, ownerId: string) {
+  return q.listSections(services.database.db, ownerId);
+}
+
+/** One of the owner's own sections, or undefined. */
+export function ownSection(services: Services, ownerId: string, sectionId: string) {
+  return q.findOwnSection(services.database.db, ownerId, sectionId);
+}
+
+/** One of the owner's own items, or undefined. */
+export function ownItem(services: Services, ownerId: string, itemId: string) {
+  return q.findOwnItem(services.database.db, ownerId, itemId);
+}
+
+/** The owner's restaurant, for the forms that add to its menu. */
+export function ownerRestaurant(services: Services, ownerId: string) {
+  return q.findOwnerRestaurant(services.database.db, ownerId);
+}
+
+/** The owner's branches by name (for 'add to all branches' or a chosen set). */
+export function ownBranchNames(services: Services, ownerId: string) {
+  return q.listBranchNames(services.database.db, ownerId);
 }

@@ -1,6 +1,6 @@
 // Client-safe and zod-free, so pages that only show these texts don't download the validator.
 
-/** SPEC §5 and §8, word for word, plus Foodverse's own. */
+/** product rules §5 and §8, word for word, plus Foodverse's own. */
 export const MENU_MESSAGES = {
   sectionNameMissing: "Please enter a section name",
   sectionNameEmpty: "Section name cannot be empty",
@@ -39,6 +39,10 @@ export const MENU_MESSAGES = {
   soldOutOff: "Back on the menu",
   moved: "Order updated",
   rated: "Thanks for rating this dish",
+  sizeNameMissing: "Give each size a name, e.g. Half or Full.",
+  sizePriceMissing: (label: string) => `Enter a price of 0 or more for ${label}.`,
+  sizeTwice: (label: string) => `${label} is listed twice. Give each size its own name.`,
+  tooManySizes: "Use at most 6 sizes.",
 } as const;
 
 export const ITEM_VIEWS = [

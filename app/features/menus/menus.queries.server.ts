@@ -25,6 +25,10 @@ const ITEM_COLUMNS = [
   "menu_item.itemRatingBy",
   "menu_item.soldOut",
   "menu_item.priceOverride",
+  "menu_item.sizes",
+  "menu_item.priceTo",
+  "menu_item.hidden",
+  "menu_item.generalItemId",
 ] as const;
 
 /** null: the general menu; an id: that branch's copy. */
@@ -77,7 +81,7 @@ export async function listSections(
 ) {
   let query = db
     .selectFrom("menu_section")
-    .select(SECTION_COLUMNS)
+    .select([...SECTION_COLUMNS, "hidden", "generalSectionId"])
     .where("restaurantId", "=", restaurantId)
     .where("branchId", branchId === null ? "is" : "=", branchId)
     .orderBy("sectionNumber")
@@ -86,14 +90,19 @@ export async function listSections(
   return query.execute();
 }
 
-/** A section of the general menu, only when it belongs to this restaurant. */
-export async function findOwnSection(db: Db, restaurantId: string, sectionId: string) {
+/** A section of the general menu (or of one branch's), only when it belongs to this restaurant. */
+export async function findOwnSection(
+  db: Db,
+  restaurantId: string,
+  sectionId: string,
+  branchId: MenuOf = null,
+) {
   return db
     .selectFrom("menu_section")
     .select(SECTION_COLUMNS)
     .where("id", "=", sectionId)
     .where("restaurantId", "=", restaurantId)
-    .where("branchId", "is", null)
+    .where("branchId", branchId === null ? "is" : "=", branchId)
     .executeTakeFirst();
 }
 
@@ -132,6 +141,24 @@ export async function listItemsOfSections(db: Db, sectionIds: string[]) {
 
 export type MenuItemRow = Awaited<ReturnType<typeof listItemsOfSections>>[number];
 
+/** The dishes of a general section and of every branch's copy of it (those a branch added included). */
+export async function listItemsOfSectionAndCopies(db: Db, sectionId: string) {
+  return db
+    .selectFrom("menu_item")
+    .select(["menu_item.topView", "menu_item.frontView", "menu_item.sideView"])
+    .where((eb) =>
+      eb.or([
+        eb("sectionId", "=", sectionId),
+        eb(
+          "sectionId",
+          "in",
+          eb.selectFrom("menu_section").select("id").where("generalSectionId", "=", sectionId),
+        ),
+      ]),
+    )
+    .execute();
+}
+
 /** An item of the general menu (or of one branch's copy), only when it belongs to this restaurant. */
 export async function findOwnItem(db: Db, restaurantId: string, itemId: string, branchId: MenuOf = null) {
   return db
@@ -151,6 +178,28 @@ export async function positionTaken(db: Db, sectionId: string, position: number,
     .where("positionInSection", "=", position);
   if (exceptItemId) query = query.where("id", "!=", exceptItemId);
   return !!(await query.executeTakeFirst());
+}
+
+/** The last position used in each section of the general menu (or of a branch's) that has items. */
+export async function lastPositions(db: Db, restaurantId: string, branchId: MenuOf = null) {
+  const rows = await db
+    .selectFrom("menu_item")
+    .select((eb) => ["sectionId", eb.fn.max("positionInSection").as("last")])
+    .where("restaurantId", "=", restaurantId)
+    .where("branchId", branchId === null ? "is" : "=", branchId)
+    .groupBy("sectionId")
+    .execute();
+  return new Map(rows.map((r) => [r.sectionId, Number(r.last)]));
+}
+
+/** The restaurant's branches by name, for 'add to all branches' or a chosen set. */
+export async function listBranchNames(db: Db, restaurantId: string) {
+  return db
+    .selectFrom("branch")
+    .select(["id", "branchName"])
+    .where("restaurantId", "=", restaurantId)
+    .orderBy("timestamp")
+    .execute();
 }
 
 export async function insertItem(db: Db, row: Insertable<MenuItemTable>) {
@@ -232,14 +281,20 @@ export async function findCustomerRating(db: Db, itemId: string, customerId: str
   return row?.rating ?? null;
 }
 
-/** Whether any item (a branch copy shares its general item's pictures) still shows this picture. */
-export async function imageStillUsed(db: Db, url: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether a dish still shows the picture: other than `exceptItemId` and its branch
+ * copies, which share its pictures and follow it (ADR 0021).
+ */
+export async function imageStillUsed(db: Db, url: string, exceptItemId?: string): Promise<boolean> {
+  let query = db
     .selectFrom("menu_item")
     .select("id")
-    .where((eb) => eb.or([eb("topView", "=", url), eb("frontView", "=", url), eb("sideView", "=", url)]))
-    .limit(1)
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb("topView", "=", url), eb("frontView", "=", url), eb("sideView", "=", url)]));
+  if (exceptItemId)
+    query = query
+      .where("id", "<>", exceptItemId)
+      .where((eb) => eb.or([eb("generalItemId", "is", null), eb("generalItemId", "<>", exceptItemId)]));
+  const row = await query.limit(1).executeTakeFirst();
   return !!row;
 }
 
@@ -252,7 +307,7 @@ export async function lockItem(db: Db, itemId: string) {
     .execute();
 }
 
-/** `restPriceavg` (SPEC §3) as the rounded mean of the general menu's prices; the finder filters on it. */
+/** `restPriceavg` (product rules §3) as the rounded mean of the general menu's prices; the finder filters on it. */
 export async function refreshPriceAverage(db: Db, restaurantId: string) {
   await db
     .updateTable("restaurant")

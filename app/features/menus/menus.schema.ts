@@ -2,13 +2,14 @@ import { z } from "zod";
 import { ITEM_TYPES, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
 import { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE } from "./menus.messages.ts";
 import { plainDecimal } from "~/lib/numbers.ts";
+import { MAX_SIZE_LABEL, MAX_SIZES, type DishSize } from "~/lib/sizes.ts";
 
 export { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE };
 export type { ItemView } from "./menus.messages.ts";
 
 const note = z.string().trim().max(500, "Use at most 500 characters.").optional().default("");
 
-export const addSectionSchema = z.object({
+const sectionFields = z.object({
   originalName: z
     .string({ error: MENU_MESSAGES.sectionNameMissing })
     .trim()
@@ -18,7 +19,18 @@ export const addSectionSchema = z.object({
   bottomNote: note,
 });
 
-export const editSectionSchema = addSectionSchema.extend({
+/**
+ * 'Add to all branches' or a chosen set (ADR 0021): without `branchChoice`, every
+ * branch; with it, the ticked ones (none ticked: the general menu only).
+ */
+export const branchChoiceFields = {
+  branchChoice: z.literal("chosen").optional(),
+  toBranches: z.array(z.string().max(100)).max(500).default([]),
+};
+
+export const addSectionSchema = sectionFields.extend(branchChoiceFields);
+
+export const editSectionSchema = sectionFields.extend({
   originalName: z
     .string({ error: MENU_MESSAGES.sectionNameEmpty })
     .trim()
@@ -51,8 +63,16 @@ const price = z.preprocess(
     .max(10_000_000, "Price is too large."),
 );
 
-/** Fields the Edit Item screen owns (SPEC §2/§5). */
-export const editItemSchema = z.object({
+const sizeRow = z.string().trim().max(MAX_SIZE_LABEL, `Use at most ${MAX_SIZE_LABEL} characters for a size.`);
+
+/** Sizes come as rows of two lists, a name and a price each (blank rows are ignored). */
+const sizeLists = {
+  sizeLabel: z.array(sizeRow).max(20).default([]),
+  sizePrice: z.array(z.string().trim().max(20)).max(20).default([]),
+};
+
+/** Fields the Edit Item screen owns (product rules §2/§5), and the dish's sizes (ADR 0022). */
+export const editItemFields = z.object({
   name: requiredText("Please enter the item name."),
   price,
   itemPriceRange: z.enum(PRICE_RANGES, { error: "Please choose a price range." }),
@@ -63,13 +83,75 @@ export const editItemSchema = z.object({
   description: optionalText(1000),
   descriptionExtra: optionalText(1000),
   foodAllergies: optionalText(300),
+  ...sizeLists,
 });
 
-export const addItemSchema = editItemSchema.extend({
+export const addItemFields = editItemFields.extend({
   sectionId: z.string({ error: MENU_MESSAGES.selectSection }).min(1, MENU_MESSAGES.selectSection),
   itemCat: requiredText("Please choose a category.", 60),
   itemSubCat: requiredText("Please choose a subcategory.", 60),
+  // Left empty, addItem takes it from the price (ADR 0020); a value that is no range is still refused.
+  itemPriceRange: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(PRICE_RANGES, { error: "Please choose a price range." }).optional(),
+  ),
+  ...branchChoiceFields,
 });
+
+/** The size rows of a form, checked: named, priced, each name once, at most MAX_SIZES. */
+export function sizesOf(
+  rows: { sizeLabel: string[]; sizePrice: string[] },
+  addIssue: (message: string) => void,
+): DishSize[] {
+  const sizes: DishSize[] = [];
+  const count = Math.max(rows.sizeLabel.length, rows.sizePrice.length);
+  for (let i = 0; i < count; i++) {
+    const label = rows.sizeLabel[i] ?? "";
+    const text = rows.sizePrice[i] ?? "";
+    if (!label && !text) continue;
+    const amount = plainDecimal(text);
+    if (!label) addIssue(MENU_MESSAGES.sizeNameMissing);
+    else if (amount === null || amount < 0 || amount > 10_000_000)
+      addIssue(MENU_MESSAGES.sizePriceMissing(label));
+    else if (sizes.some((s) => s.label.toLowerCase() === label.toLowerCase()))
+      addIssue(MENU_MESSAGES.sizeTwice(label));
+    else sizes.push({ label, price: amount });
+  }
+  if (sizes.length > MAX_SIZES) addIssue(MENU_MESSAGES.tooManySizes);
+  return sizes;
+}
+
+/** A dish with sizes needs no price of its own: it is its lowest size's (filled in before the price is checked). */
+function priceFromSizes(input: unknown) {
+  if (typeof input !== "object" || input === null) return input;
+  const values = input as Record<string, unknown>;
+  if (typeof values.price === "string" && values.price.trim() !== "") return input;
+  const prices = (Array.isArray(values.sizePrice) ? values.sizePrice : [])
+    .map((v) => (typeof v === "string" ? plainDecimal(v.trim()) : null))
+    .filter((v): v is number => v !== null && v >= 0);
+  return prices.length > 0 ? { ...values, price: String(Math.min(...prices)) } : input;
+}
+
+function withSizes<T extends { sizeLabel: string[]; sizePrice: string[]; price: number }>(
+  schema: z.ZodType<T>,
+) {
+  return z.preprocess(
+    priceFromSizes,
+    schema.transform(({ sizeLabel, sizePrice, ...rest }, ctx) => {
+      const sizes = sizesOf({ sizeLabel, sizePrice }, (message) =>
+        ctx.addIssue({ code: "custom", message, path: ["sizes"] }),
+      );
+      return {
+        ...rest,
+        sizes,
+        price: sizes.length > 0 ? Math.min(...sizes.map((s) => s.price)) : rest.price,
+      };
+    }),
+  );
+}
+
+export const editItemSchema = withSizes(editItemFields);
+export const addItemSchema = withSizes(addItemFields);
 
 export const rateItemSchema = z.object({
   rating: z.coerce.number().int().min(1, "Choose 1 to 5 stars.").max(5, "Choose 1 to 5 stars."),

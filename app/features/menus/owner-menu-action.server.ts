@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import type { FormValues } from "~/features/accounts/accounts.schema.ts";
-import type { Result } from "~/features/accounts/result.ts";
+import type { z } from "zod";
+import type { FormValues } from "~/lib/forms.ts";
+import type { Result } from "~/lib/result.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
@@ -19,9 +20,11 @@ export async function ownerListAction(
   context: Readonly<RouterContextProvider>,
   back: string,
   intents: Record<string, { run: Handler; success: string | ((values: FormValues) => string) }>,
+  /** The schema whose list fields the forms send (the branch screen's size prices). */
+  schema?: z.ZodType,
 ) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context, schema);
   // Own keys only: "__proto__", "constructor" or "toString" are no intent (they were a 500).
   const key = String(values.intent);
   const intent = Object.hasOwn(intents, key) ? intents[key] : undefined;

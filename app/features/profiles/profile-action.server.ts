@@ -1,12 +1,12 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import type { Role } from "~/features/accounts/accounts.queries.server.ts";
+import type { Role } from "~/server/viewer.queries.server.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { flashToast } from "~/server/toast.server.ts";
 import { readUploadForm } from "~/server/upload-form.server.ts";
-import type { Result } from "../accounts/result.ts";
-import { PASSWORD_MESSAGES, PROFILE_MESSAGES } from "./profiles.schema.ts";
+import type { Result } from "~/lib/result.ts";
+import { PASSWORD_MESSAGES, PROFILE_MESSAGES, profileSchemaOf } from "./profiles.schema.ts";
 import { changePassword, type ProfileForm } from "./profiles.server.ts";
 
 /**
@@ -22,7 +22,12 @@ export async function profileEditAction(
   here: string,
 ) {
   const { viewer, services } = await requireRole(request, context, role);
-  const form = await readUploadForm(request, { maxFileBytes: services.env.MAX_IMAGE_BYTES, maxFiles: 2 });
+  const form = await readUploadForm(request, context, {
+    maxFileBytes: services.env.MAX_IMAGE_BYTES,
+    maxFiles: 2,
+    // The password form has no list fields, so the profile's schema reads both.
+    schema: profileSchemaOf(role),
+  });
   if (!form.ok) {
     const failure = { ...form, message: PROFILE_MESSAGES.failed, fieldErrors: { form: form.message } };
     return refused(failure, {}, { intent: "profile" });

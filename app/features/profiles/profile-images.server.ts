@@ -1,3 +1,4 @@
+import { checkImageRoom } from "~/server/media/image-quota.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import type { Services } from "~/server/services.server.ts";
 
@@ -5,7 +6,7 @@ export const IMAGE_FIELDS = { profileImage: "profileImageUrl", coverImage: "cove
 type ImageInput = keyof typeof IMAGE_FIELDS;
 type ImageColumn = (typeof IMAGE_FIELDS)[ImageInput];
 
-/** The fields of `next` that differ from `current`: only those are written (SPEC §4). */
+/** The fields of `next` that differ from `current`: only those are written (product rules §4). */
 export function changedFields<T extends Record<string, unknown>>(current: T, next: Partial<T>): Partial<T> {
   const out: Partial<T> = {};
   for (const key of Object.keys(next) as (keyof T)[]) {
@@ -29,14 +30,28 @@ export async function storeProfileImages(
   | { ok: true; urls: Partial<Record<ImageColumn, string>> }
   | { ok: false; field: ImageInput; message: string; status: number }
 > {
+  const uploaded = (Object.entries(IMAGE_FIELDS) as [ImageInput, ImageColumn][]).filter(([input]) =>
+    files.has(input),
+  );
+  if (uploaded.length === 0) return { ok: true, urls: {} };
+  try {
+    // A new picture replaces the current one: only a first one adds to the account's photos.
+    await checkImageRoom(services.database.db, ownerId, services.env.MAX_IMAGES_PER_ACCOUNT, {
+      adding: uploaded.length,
+      freeing: uploaded.filter(([, column]) => current[column]).length,
+    });
+  } catch (error) {
+    if (!(error instanceof MediaError)) throw error;
+    return { ok: false, field: uploaded[0]![0], message: error.message, status: error.status };
+  }
   const urls: Partial<Record<ImageColumn, string>> = {};
-  for (const [input, column] of Object.entries(IMAGE_FIELDS) as [ImageInput, ImageColumn][]) {
-    const bytes = files.get(input);
-    if (!bytes) continue;
+  for (const [input, column] of uploaded) {
+    const bytes = files.get(input)!;
     try {
       urls[column] = await saveImage(services.storage, bytes, {
         maxBytes: services.env.MAX_IMAGE_BYTES,
         maxPixels: services.env.MAX_IMAGE_PIXELS,
+        owner: ownerId,
         scope: `${ownerId}:${input}`,
       });
     } catch (error) {

@@ -34,6 +34,11 @@ export const restaurantProfileSchema = restaurantSignupSchema.pick({
 });
 export type RestaurantProfileInput = z.infer<typeof restaurantProfileSchema>;
 
+/** The 'Update Your Profile' form of a role (an admin has none: they get the customer's, which has no lists). */
+export function profileSchemaOf(role: "customer" | "restaurant" | "admin") {
+  return role === "restaurant" ? restaurantProfileSchema : customerProfileSchema;
+}
+
 export const PASSWORD_MESSAGES = {
   currentMissing: "Please enter your current password.",
   mismatch: "New passwords do not match.",

@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import type { Services } from "~/server/services.server.ts";
-import { fieldErrors, type FormValues } from "../accounts/accounts.schema.ts";
+import { fieldErrors, type FormValues } from "~/lib/forms.ts";
 import { throttleOf } from "../accounts/login-throttle.server.ts";
-import { fail, type Result } from "../accounts/result.ts";
+import { fail, type Result } from "~/lib/result.ts";
 import { changedFields, discardImages, storeProfileImages } from "./profile-images.server.ts";
 import {
   customerProfileSchema,
@@ -98,7 +98,7 @@ export async function updateRestaurantProfile(
 }
 
 /**
- * SPEC §4/§8: the current password is checked first, failures count toward a
+ * product rules §4/§8: the current password is checked first, failures count toward a
  * per-account lock, and a successful change ends the user's other sessions.
  */
 export async function changePassword(
@@ -115,9 +115,10 @@ export async function changePassword(
     return fail(400, message, { fieldErrors: errors });
   }
   const key = `password:${userId}`;
-  const rule = { maxFailures: services.env.LOGIN_MAX_FAILURES, seconds: services.env.LOGIN_LOCK_SECONDS };
+  const rule = { maxAttempts: services.env.LOGIN_MAX_FAILURES, seconds: services.env.LOGIN_LOCK_SECONDS };
   const throttle = throttleOf(services);
-  if (await throttle.isLocked(key)) return fail(429, PASSWORD_MESSAGES.tooMany);
+  // Reserved before the check, so parallel guesses cannot all be checked (see logIn).
+  if (!(await throttle.reserve(key, rule))) return fail(429, PASSWORD_MESSAGES.tooMany);
   try {
     const { headers } = await services.auth.api.changePassword({
       body: {
@@ -142,7 +143,18 @@ export async function changePassword(
             fieldErrors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent },
           });
     }
+    await throttle.release(key);
     services.log.error({ err: error, userId }, "password change failed");
     return fail(error instanceof APIError ? 400 : 500, PASSWORD_MESSAGES.failed);
   }
+}
+
+/** What the owner's 'Update Your Profile' form starts from. */
+export function restaurantForEdit(services: Services, userId: string) {
+  return findRestaurantForEdit(services.database.db, userId);
+}
+
+/** What the customer's 'Update Your Profile' form starts from. */
+export function customerForEdit(services: Services, userId: string) {
+  return findCustomerForEdit(services.database.db, userId);
 }

@@ -28,6 +28,7 @@ export async function findPublicRestaurant(db: Kysely<DB>, urlName: string) {
     .selectFrom("restaurant")
     .select([
       ...PROFILE_COLUMNS,
+      "id",
       "restRating",
       "restNoofReviews",
       "hasDelivery",

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
-import { fail } from "~/features/accounts/result.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
+import { fail } from "~/lib/result.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
@@ -26,7 +26,7 @@ export async function reviewListAction(
       "Log in first, please.",
     );
   }
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   if (values.intent === "report") {
     const result = await reportReview(services, viewer.userId, values);
     if (!result.ok) return refused(result);

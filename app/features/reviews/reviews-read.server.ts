@@ -1,6 +1,8 @@
 import { pageWindow } from "~/lib/paging.ts";
 import type { Services } from "~/server/services.server.ts";
+import { menuVisibility } from "../menus/menu-read.server.ts";
 import { findRestaurantByUrlName } from "../menus/menus.queries.server.ts";
+import { withoutStatus } from "../restaurants/public-restaurants.queries.server.ts";
 import {
   RECENT_REVIEWS_PER_RESTAURANT,
   RESTAURANTS_PER_REVIEWS_PAGE,
@@ -9,15 +11,19 @@ import {
 import * as q from "./reviews.queries.server.ts";
 import { reviewTarget } from "./reviews.server.ts";
 
-/** 'Reviews for {branch}': newest first, a page at a time. */
+/** 'Reviews for {branch}': newest first, a page at a time; none to visitors of a restaurant not public (ADR 0017). */
 export async function branchReviewsPage(
   services: Services,
   urlName: string,
   branchUrl: string,
   requested: number,
+  viewerId?: string,
 ) {
-  const found = await reviewTarget(services, urlName, branchUrl);
-  if (!found) return null;
+  const target = await reviewTarget(services, urlName, branchUrl);
+  if (!target) return null;
+  const visibility = menuVisibility(target.restaurant.approvalStatus, viewerId, target.restaurant.id);
+  const found = { restaurant: withoutStatus(target.restaurant), branch: target.branch, visibility };
+  if (visibility === "awaiting-approval") return { ...found, reviews: [], page: 1, pages: 0 };
   const { db } = services.database;
   const { page, pages, offset, limit } = pageWindow(
     requested,
@@ -52,11 +58,14 @@ export async function recentReviewsPage(services: Services, requested: number) {
   };
 }
 
-/** /reviews/{name}: one restaurant's recent reviews across its branches. */
-export async function restaurantRecentReviews(services: Services, urlName: string) {
-  const restaurant = await findRestaurantByUrlName(services.database.db, urlName);
-  if (!restaurant) return null;
-  return { restaurant, reviews: await q.restaurantReviews(services.database.db, restaurant.id, 50) };
+/** /reviews/{name}: one restaurant's recent reviews across its branches; its owner's only until it is public. */
+export async function restaurantRecentReviews(services: Services, urlName: string, viewerId?: string) {
+  const found = await findRestaurantByUrlName(services.database.db, urlName);
+  if (!found) return null;
+  const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
+  const restaurant = withoutStatus(found);
+  if (visibility === "awaiting-approval") return { restaurant, visibility, reviews: [] };
+  return { restaurant, visibility, reviews: await q.restaurantReviews(services.database.db, found.id, 50) };
 }
 
 export async function siteLatestReviews(services: Services, limit: number) {
@@ -65,4 +74,17 @@ export async function siteLatestReviews(services: Services, limit: number) {
 
 export async function myReviews(services: Services, authorId: string) {
   return q.authorReviews(services.database.db, authorId);
+}
+
+/**
+ * The review a customer just posted about a branch, for the branch page they land on
+ * (issue 17); null for anyone else, or another review.
+ */
+export async function justPostedReview(
+  services: Services,
+  reviewId: string,
+  authorId: string,
+  branchId: string,
+) {
+  return (await q.authorsReviewCard(services.database.db, reviewId, authorId, branchId)) ?? null;
 }

@@ -1,6 +1,6 @@
 // Client-safe and zod-free, so pages that only show these texts don't download the validator.
 
-/** SPEC §2/§8 texts, word for word, and Foodverse's own. */
+/** product rules §2/§8 texts, word for word, and Foodverse's own. */
 export const REVIEW_MESSAGES = {
   loading: "Loading...",
   loadingBranch: "Loading branch information...",
@@ -10,6 +10,7 @@ export const REVIEW_MESSAGES = {
   oncePerDay: "You have already reviewed this branch today. You can post again tomorrow.",
   tooManyPhotos: (max: number) => `Add at most ${max} photos.`,
   customersOnly: "Only customer accounts can write reviews.",
+  notTakingReviews: "This restaurant is not taking reviews yet.",
   deleteConfirm: "Are you sure you want to delete this review?",
   deleted: "Review deleted successfully!",
   deleteFailed: "Something went wrong while deleting the review.",

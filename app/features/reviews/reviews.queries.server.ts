@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { DB, ReviewTable } from "~/server/db-schema.server.ts";
+import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -143,9 +144,16 @@ export async function restaurantReviews(db: Db, restaurantId: string, limit: num
     .execute();
 }
 
+/** Review cards of public restaurants only (ADR 0017): what every list a visitor reads is made of. */
+function publicReviewCards(db: Db) {
+  return reviewCards(db)
+    .innerJoin("restaurant", "restaurant.id", "review.restaurantId")
+    .where(restaurantIsPublic());
+}
+
 /** The newest visible reviews on the whole site (the home page). */
 export async function latestReviews(db: Db, limit: number) {
-  return reviewCards(db).orderBy("review.timestamp", "desc").limit(limit).execute();
+  return publicReviewCards(db).orderBy("review.timestamp", "desc").limit(limit).execute();
 }
 
 export async function authorReviews(db: Db, authorId: string) {
@@ -175,13 +183,15 @@ export async function latestReviewsOf(db: Db, restaurantIds: string[], perRestau
     .where("review.restaurantId", "in", restaurantIds)
     .as("ranked");
   const chosen = db.selectFrom(ranked).select("ranked.id").where("ranked.rank", "<=", perRestaurant);
-  return reviewCards(db).where("review.id", "in", chosen).orderBy("review.timestamp", "desc").execute();
+  return publicReviewCards(db).where("review.id", "in", chosen).orderBy("review.timestamp", "desc").execute();
 }
 
+/** Public restaurants only (ADR 0017): /menus and /reviews list these. */
 export async function restaurantsPage(db: Db, offset: number, limit: number) {
   return db
     .selectFrom("restaurant")
     .select(["id", "restName", "urlName", "profileImageUrl"])
+    .where(restaurantIsPublic())
     .orderBy("restName")
     .orderBy("id")
     .offset(offset)
@@ -193,6 +203,45 @@ export async function countRestaurants(db: Db) {
   const row = await db
     .selectFrom("restaurant")
     .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(restaurantIsPublic())
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** How many shown reviews gave each number of stars, for a restaurant or one of its branches. */
+export async function ratingCounts(db: Db, scope: { restaurantId: string } | { branchId: string }) {
+  const rows = await db
+    .selectFrom("review")
+    .select((eb) => ["rating", eb.fn.countAll<number>().as("n")])
+    .where("hidden", "=", 0)
+    .$if("branchId" in scope, (qb) => qb.where("branchId", "=", (scope as { branchId: string }).branchId))
+    .$if("restaurantId" in scope, (qb) =>
+      qb.where("restaurantId", "=", (scope as { restaurantId: string }).restaurantId),
+    )
+    .groupBy("rating")
+    .execute();
+  return new Map(rows.map((r) => [Number(r.rating), Number(r.n)]));
+}
+
+/** The photos of a restaurant's latest shown reviews that have any, newest first. */
+export async function recentReviewPhotos(db: Db, restaurantId: string, reviews: number) {
+  return db
+    .selectFrom("review")
+    .innerJoin("branch", "branch.id", "review.branchId")
+    .select(["review.id", "review.reviewPics", "review.rating", "branch.branchUrl", "branch.branchName"])
+    .where("review.restaurantId", "=", restaurantId)
+    .where("review.hidden", "=", 0)
+    .where("review.reviewPics", "<>", "[]")
+    .orderBy("review.timestamp", "desc")
+    .limit(reviews)
+    .execute();
+}
+
+/** One review as its card shows it, only when `authorId` wrote it about `branchId`. */
+export async function authorsReviewCard(db: Db, reviewId: string, authorId: string, branchId: string) {
+  return reviewCards(db)
+    .where("review.id", "=", reviewId)
+    .where("review.authorId", "=", authorId)
+    .where("review.branchId", "=", branchId)
+    .executeTakeFirst();
 }

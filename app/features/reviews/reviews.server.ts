@@ -1,13 +1,15 @@
 import type { Transaction } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
+import { checkImageRoom } from "~/server/media/image-quota.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import { videoKey } from "~/server/media/videos.server.ts";
 import type { Services } from "~/server/services.server.ts";
-import { fieldErrors, type FormValues } from "../accounts/accounts.schema.ts";
-import { fail, type Result } from "../accounts/result.ts";
+import { fieldErrors, type FormValues } from "~/lib/forms.ts";
+import { fail, type Result } from "~/lib/result.ts";
 import { findBranch } from "../branches/branches.queries.server.ts";
 import { findRestaurantByUrlName } from "../menus/menus.queries.server.ts";
+import { isPublicRestaurant } from "../restaurants/public-restaurants.queries.server.ts";
 import {
   MAX_REVIEW_PHOTOS,
   REVIEW_MESSAGES as R,
@@ -19,6 +21,9 @@ import * as q from "./reviews.queries.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Rolls the review's transaction back: the author reviewed this branch within the day. */
+class AlreadyReviewed extends Error {}
+
 /** The branch a review is about, from the URL's restaurant and branch names. */
 export async function reviewTarget(services: Services, urlName: string, branchUrl: string) {
   const { db } = services.database;
@@ -26,7 +31,8 @@ export async function reviewTarget(services: Services, urlName: string, branchUr
   if (!restaurant) return null;
   const branch = await findBranch(db, restaurant.id, branchUrl);
   if (!branch) return null;
-  return { restaurant, branch };
+  // ADR 0017: only a public restaurant takes reviews.
+  return { restaurant, branch, takingReviews: isPublicRestaurant(restaurant) };
 }
 
 export interface ReviewForm {
@@ -54,6 +60,8 @@ export async function postReview(
   }
   const found = await reviewTarget(services, target.urlName, target.branchUrl);
   if (!found) return fail(404, "Branch Not Found");
+  // ADR 0017: a restaurant that is not public is not reviewed (its reviews would show nowhere).
+  if (!isPublicRestaurant(found.restaurant)) return fail(403, R.notTakingReviews, { level: "warning" });
   const { db } = services.database;
   const since = new Date(Date.now() - DAY_MS).toISOString();
   if (await q.reviewedSince(db, authorId, found.branch.id, since))
@@ -62,11 +70,15 @@ export async function postReview(
   const id = crypto.randomUUID();
   const pics: string[] = [];
   try {
+    if (form.photos.length > 0) {
+      await checkImageRoom(db, authorId, services.env.MAX_IMAGES_PER_ACCOUNT, { adding: form.photos.length });
+    }
     for (const [index, bytes] of form.photos.entries()) {
       pics.push(
         await saveImage(services.storage, bytes, {
           maxBytes: services.env.MAX_IMAGE_BYTES,
           maxPixels: services.env.MAX_IMAGE_PIXELS,
+          owner: authorId,
           scope: `${authorId}:review:${id}:${index}`,
         }),
       );
@@ -94,6 +106,13 @@ export async function postReview(
   try {
     await db.transaction().execute(async (trx) => {
       await q.lockRestaurant(trx, found.restaurant.id);
+      // Checked again under the restaurant's lock: the check above ran outside any
+      // transaction, so parallel posts all passed it. The lock is this transaction's
+      // first statement, a write: SQLite takes its write lock there (as BEGIN IMMEDIATE
+      // would), PostgreSQL the row lock, and the query below sees every review
+      // committed before it.
+      if (await q.reviewedSince(trx, authorId, found.branch.id, new Date(Date.now() - DAY_MS).toISOString()))
+        throw new AlreadyReviewed();
       await q.insertReview(trx, {
         id,
         restaurantId: found.restaurant.id,
@@ -110,6 +129,7 @@ export async function postReview(
   } catch (error) {
     await removePictures(services, pics);
     await removeVideo(services, video);
+    if (error instanceof AlreadyReviewed) return fail(429, R.oncePerDay, { level: "warning" });
     services.log.error({ err: error, authorId }, "review could not be posted");
     return fail(500, R.postFailed);
   }

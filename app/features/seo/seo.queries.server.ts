@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
+import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 
-// Only approved restaurants are public in full (DESIGN §4.2), so only they reach the sitemap.
+// Only public restaurants (ADR 0017) reach the sitemap.
 // Each sitemap file is one query with explicit columns and a stable order, whatever the count.
 
 export async function countApprovedRestaurants(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom("restaurant")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("approvalStatus", "=", "approved")
+    .where(restaurantIsPublic())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -17,7 +18,7 @@ export async function approvedRestaurantsPage(db: Kysely<DB>, offset: number, li
   return db
     .selectFrom("restaurant")
     .select(["urlName"])
-    .where("approvalStatus", "=", "approved")
+    .where(restaurantIsPublic())
     .orderBy("urlName")
     .offset(offset)
     .limit(limit)
@@ -29,7 +30,7 @@ export async function countApprovedBranches(db: Kysely<DB>): Promise<number> {
     .selectFrom("branch")
     .innerJoin("restaurant", "restaurant.id", "branch.restaurantId")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("restaurant.approvalStatus", "=", "approved")
+    .where(restaurantIsPublic())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -40,7 +41,7 @@ export async function approvedBranchesPage(db: Kysely<DB>, offset: number, limit
     .selectFrom("branch")
     .innerJoin("restaurant", "restaurant.id", "branch.restaurantId")
     .select(["restaurant.urlName", "branch.branchUrl"])
-    .where("restaurant.approvalStatus", "=", "approved")
+    .where(restaurantIsPublic())
     .orderBy("restaurant.urlName")
     .orderBy("branch.branchUrl")
     .offset(offset)

@@ -23,7 +23,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export function action({ request, context }: Route.ActionArgs) {
-  return signupAction(request, context, signUpCustomer);
+  return signupAction(request, context, customerSignupSchema, signUpCustomer);
 }
 
 export default function CustomerSignup({ actionData }: Route.ComponentProps) {

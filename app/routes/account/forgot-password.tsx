@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextField } from "~/components/ui/field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import type { FieldErrors, FormValues } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors, FormValues } from "~/lib/forms.ts";
 import { requestPasswordReset } from "~/features/accounts/accounts.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { toastMessage } from "~/lib/toast.ts";
@@ -23,8 +23,8 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = await readFormValues(request);
-  const result = await requestPasswordReset(servicesOf(context), values);
+  const values = await readFormValues(request, context);
+  const result = await requestPasswordReset(servicesOf(context), values, request.headers);
   if (!result.ok) return refused(result, values);
   // The same answer whether or not an account has this address.
   return {

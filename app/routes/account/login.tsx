@@ -4,11 +4,12 @@ import { TextField } from "~/components/ui/field.tsx";
 import { Logo } from "~/components/ui/logo.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { safeRedirect } from "~/features/accounts/accounts.schema.ts";
 import { logIn } from "~/features/accounts/accounts.server.ts";
+import { HOME_OF } from "~/features/accounts/access.server.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/login";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
@@ -23,13 +24,20 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = await readFormValues(request);
-  const result = await logIn(servicesOf(context), values, {
+  const services = servicesOf(context);
+  const values = await readFormValues(request, context);
+  const result = await logIn(services, values, {
     headers: request.headers,
     ip: clientIp(request),
   });
   if (!result.ok) return refused(result, values);
-  return redirect(safeRedirect(String(values.redirectTo ?? "")), { headers: result.headers });
+  // Back to where the person came from; else customers to / (product rules §2), owners
+  // to their profile and admins to /admin, where their work is (issue 17).
+  const landing = result.role === "customer" ? "/" : HOME_OF[result.role];
+  // The browser follows this redirect (a Location, or React Router's client navigation).
+  return redirect(safeRedirect(values.redirectTo, { origin: services.env.PUBLIC_URL, fallback: landing }), {
+    headers: result.headers,
+  });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
@@ -45,8 +53,18 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </div>
       <div className="p-6 sm:p-10">
         <h1 className="mb-6 text-2xl font-bold">Enter the Food Universe!</h1>
+        {/* Arriving from 'Add a Review': say why the review form asks for a login first. */}
+        {params.get("redirectTo")?.startsWith("/profile/customer/addreview/") ? (
+          <p role="status" className="mb-4 rounded-md bg-brand-soft px-3 py-2 font-medium">
+            Log in to post your review
+          </p>
+        ) : null}
         <Form method="post" className="flex flex-col gap-4" noValidate={false}>
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          <input
+            type="hidden"
+            name="redirectTo"
+            value={safeRedirect(params.get("redirectTo"), { fallback: "" })}
+          />
           <TextField
             label="Email"
             name="email"

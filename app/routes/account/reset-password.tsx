@@ -21,7 +21,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const result = await resetPassword(servicesOf(context), values);
   if (!result.ok) return refused(result, {}, { expired: result.message === MESSAGES.resetInvalid });
   return redirect("/login", { headers: await flashToast(new Headers(), "success", MESSAGES.resetDone) });

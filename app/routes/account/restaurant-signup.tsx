@@ -26,7 +26,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) =>
   });
 
 export function action({ request, context }: Route.ActionArgs) {
-  return signupAction(request, context, signUpRestaurant);
+  return signupAction(request, context, restaurantSignupSchema, signUpRestaurant);
 }
 
 export default function RestaurantSignup({ actionData }: Route.ComponentProps) {

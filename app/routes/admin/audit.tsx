@@ -1,25 +1,20 @@
-import { DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
+import { Cell, DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ADMIN_MESSAGES, AUDIT_ACTION_LABEL } from "~/features/admin/admin.schema.ts";
 import { auditLog } from "~/features/admin/admin.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/audit";
+import { requestedPage } from "~/lib/paging.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 
 export const meta = () => [
   { title: "Audit log · Admin · Foodverse" },
   { name: "robots", content: "noindex" },
 ];
 
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Karachi",
-});
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
-  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  return auditLog(services, page);
+  return auditLog(services, requestedPage(request));
 }
 
 /** Every admin action: who, what, on which restaurant or review, when, and why. */
@@ -34,14 +29,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <DataTable caption="Admin actions, newest first" columns={["When", "Who", "What", "Reason"]}>
           {entries.map((e) => (
             <tr key={e.id} className={ROW_CLASS}>
-              <td className="p-3 whitespace-nowrap">
-                <time dateTime={e.timestamp}>{timeFormat.format(new Date(e.timestamp))}</time>
-              </td>
-              <td className="p-3">{e.actorLabel}</td>
-              <td className="p-3">
+              <Cell label="When" className="md:whitespace-nowrap">
+                <time dateTime={e.timestamp}>{formatDateTime(e.timestamp)}</time>
+              </Cell>
+              <Cell label="Who">{e.actorLabel}</Cell>
+              <Cell label="What">
                 {AUDIT_ACTION_LABEL[e.action] ?? e.action}: {e.targetLabel}
-              </td>
-              <td className="p-3">{e.reason}</td>
+              </Cell>
+              <Cell label="Reason">{e.reason}</Cell>
             </tr>
           ))}
         </DataTable>

@@ -6,29 +6,29 @@ import { ADMIN_MESSAGES } from "~/features/admin/admin.schema.ts";
 import { decideReview, reportQueue } from "~/features/admin/admin.server.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import type { Route } from "./+types/reports";
 import { readFormValues } from "~/server/upload-form.server.ts";
+import { requestedPage } from "~/lib/paging.ts";
+import { formatDate } from "~/lib/dates.ts";
 
 export const meta = () => [
   { title: "Reported reviews · Admin · Foodverse" },
   { name: "robots", content: "noindex" },
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
   const params = new URL(request.url).searchParams;
   const status = params.get("status") === "hidden" ? "hidden" : "open";
-  return { status, ...(await reportQueue(services, status, Number(params.get("page") ?? 1))) } as const;
+  return { status, ...(await reportQueue(services, status, requestedPage(params))) } as const;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "admin");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const result = await decideReview(services, { id: viewer.userId, label: viewer.displayName }, values);
   if (!result.ok) return refused(result);
   const back = values.intent === "restore" ? "/admin/reports?status=hidden" : "/admin/reports";
@@ -96,8 +96,7 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
               <ul className="list-disc ps-6 text-sm">
                 {r.reports.map((report, i) => (
                   <li key={i}>
-                    {report.reason}{" "}
-                    <span className="text-muted">({dateFormat.format(new Date(report.timestamp))})</span>
+                    {report.reason} <span className="text-muted">({formatDate(report.timestamp)})</span>
                   </li>
                 ))}
               </ul>

@@ -5,13 +5,14 @@ import { TextAreaField } from "~/components/ui/field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ADMIN_MESSAGES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
 import { decideRestaurant } from "~/features/admin/admin.server.ts";
-import { findRestaurantForAdmin } from "~/features/admin/admin.queries.server.ts";
+import { restaurantForAdmin } from "~/features/admin/admin.server.ts";
 import { MenuSections } from "~/features/menus/components/menu-sections.tsx";
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/restaurant";
 import { readFormValues } from "~/server/upload-form.server.ts";
@@ -23,14 +24,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
-  const restaurant = await findRestaurantForAdmin(services.database.db, params.urlName);
+  const restaurant = await restaurantForAdmin(services, params.urlName);
   if (!restaurant) notFound(ADMIN_MESSAGES.restaurantNotFound);
   return { restaurant, sections: await ownerMenu(services, restaurant.id) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "admin");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const actor = { id: viewer.userId, label: viewer.displayName };
   const result = await decideRestaurant(services, actor, params.urlName, values);
   if (!result.ok) return refused(result, values);
@@ -81,9 +82,9 @@ export default function AdminRestaurant({ loaderData, actionData }: Route.Compon
       </Link>
       <header className="flex flex-wrap items-center gap-4">
         <Avatar src={r.profileImageUrl} name={r.restName} />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-3xl font-bold">{r.restName}</h1>
-          <p className="text-muted">
+        <div className="min-w-40 flex-1">
+          <h1 className="text-3xl font-bold break-words">{r.restName}</h1>
+          <p className="break-words text-muted">
             {r.restType} · {r.country} · {r.email}
             {r.contact ? ` · ${r.contact}` : ""}
           </p>

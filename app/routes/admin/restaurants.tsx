@@ -3,21 +3,21 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ADMIN_MESSAGES, RESTAURANT_STATUSES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
 import { restaurantQueue } from "~/features/admin/admin.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/restaurants";
+import { requestedPage } from "~/lib/paging.ts";
+import { formatDate } from "~/lib/dates.ts";
 
 export const meta = () => [
   { title: "Restaurants · Admin · Foodverse" },
   { name: "robots", content: "noindex" },
 ];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
   const params = new URL(request.url).searchParams;
   const status = RESTAURANT_STATUSES.find((s) => s === params.get("status")) ?? "pending";
-  return { status, ...(await restaurantQueue(services, status, Number(params.get("page") ?? 1))) };
+  return { status, ...(await restaurantQueue(services, status, requestedPage(params))) };
 }
 
 /** DESIGN §4.3: restaurants by approval state, the longest-waiting first, each opening to its menu. */
@@ -52,11 +52,10 @@ export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
           {restaurants.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-4 shadow-sm">
               <Avatar src={r.profileImageUrl} name={r.restName} size={56} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-40 flex-1">
                 <h2 className="text-lg font-semibold">{r.restName}</h2>
-                <p className="text-sm text-muted">
-                  {r.restType} · {r.country} · {r.email} · signed up{" "}
-                  {dateFormat.format(new Date(r.timestamp))}
+                <p className="text-sm break-words text-muted">
+                  {r.restType} · {r.country} · {r.email} · signed up {formatDate(r.timestamp)}
                 </p>
                 <p className="text-sm">
                   {r.sections} {r.sections === 1 ? "section" : "sections"}, {r.items}{" "}

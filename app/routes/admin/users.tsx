@@ -1,16 +1,17 @@
-import { DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
+import { Cell, DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { TextField } from "~/components/ui/field.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ADMIN_MESSAGES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
 import { userDirectory } from "~/features/admin/admin.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/users";
+import { requestedPage } from "~/lib/paging.ts";
+import { formatDate } from "~/lib/dates.ts";
 
 export const meta = () => [{ title: "Users · Admin · Foodverse" }, { name: "robots", content: "noindex" }];
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Asia/Karachi" });
 const ROLE_LABEL: Record<string, string> = {
   admin: "Admin",
   restaurant: "Restaurant",
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
   const params = new URL(request.url).searchParams;
   const text = params.get("q") ?? "";
-  return { text, ...(await userDirectory(services, text, Number(params.get("page") ?? 1))) };
+  return { text, ...(await userDirectory(services, text, requestedPage(params))) };
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
@@ -51,7 +52,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         <DataTable caption="Users" columns={["Name", "Email", "Kind", "Since"]}>
           {users.map((u) => (
             <tr key={u.id} className={ROW_CLASS}>
-              <td className="p-3">
+              <Cell label="Name">
                 {u.urlName ? (
                   <Link
                     to={`/admin/restaurants/${encodeURIComponent(u.urlName)}`}
@@ -62,13 +63,17 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 ) : (
                   u.name
                 )}
-              </td>
-              <td className="p-3 break-all">{u.email}</td>
-              <td className="p-3">
+              </Cell>
+              <Cell label="Email" className="md:break-all">
+                {u.email}
+              </Cell>
+              <Cell label="Kind">
                 {ROLE_LABEL[u.role]}
                 {u.approvalStatus ? ` (${STATUS_LABEL[u.approvalStatus]})` : ""}
-              </td>
-              <td className="p-3">{u.since ? dateFormat.format(new Date(u.since)) : ""}</td>
+              </Cell>
+              <Cell label="Since" className="md:whitespace-nowrap">
+                {formatDate(u.since)}
+              </Cell>
             </tr>
           ))}
         </DataTable>

@@ -10,7 +10,8 @@ import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "~/features/reviews/reviews.s
 import { postReview, reviewTarget } from "~/features/reviews/reviews.server.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { readUploadForm } from "~/server/upload-form.server.ts";
 import type { Route } from "./+types/add-review";
@@ -25,12 +26,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
     branch: { branchName: found.branch.branchName, branchUrl: found.branch.branchUrl },
     maxVideoBytes: services.env.MAX_VIDEO_BYTES,
+    // ADR 0017: said before anything is typed; the action refuses such a review anyway.
+    takingReviews: found.takingReviews,
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const form = await readUploadForm(request, {
+  const form = await readUploadForm(request, context, {
     maxFileBytes: services.env.MAX_IMAGE_BYTES,
     maxFiles: MAX_REVIEW_PHOTOS,
   });
@@ -41,8 +44,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     photos: form.fileLists.get("photos") ?? [],
   });
   if (!result.ok) return refused(result, form.values);
+  // Back to the branch page (product rules §2), which shows its author the review just posted.
   return redirectWithToast(
-    branchPath(params.restaurantName, params.branchName),
+    `${branchPath(params.restaurantName, params.branchName)}?posted=${result.id}#your-review`,
     "success",
     REVIEW_MESSAGES.posted,
   );
@@ -100,7 +104,17 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
       <p>
         {restaurant.restName} · <span className="font-semibold">{branch.branchName}</span>
       </p>
-      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+      {loaderData.takingReviews ? null : (
+        <p role="note" className="rounded-md bg-brand-soft p-4">
+          {REVIEW_MESSAGES.notTakingReviews}
+        </p>
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="flex flex-col gap-4"
+        hidden={!loaderData.takingReviews}
+      >
         <FormAlert message={errors.form} />
         <StarInput error={errors.rating} />
         <TextAreaField

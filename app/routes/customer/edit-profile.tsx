@@ -7,17 +7,18 @@ import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { EditToolbar } from "~/features/profiles/components/edit-toolbar.tsx";
 import { PasswordChange } from "~/features/profiles/components/password-change.tsx";
 import { profileEditAction } from "~/features/profiles/profile-action.server.ts";
-import { findCustomerForEdit } from "~/features/profiles/profiles.queries.server.ts";
+import { customerForEdit } from "~/features/profiles/profiles.server.ts";
 import { customerProfileSchema } from "~/features/profiles/profiles.schema.ts";
 import { updateCustomerProfile } from "~/features/profiles/profiles.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-profile";
 
 export const meta = () => [{ title: "Update Your Profile · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const customer = await findCustomerForEdit(services.database.db, viewer.userId);
+  const customer = await customerForEdit(services, viewer.userId);
   if (!customer) notFound();
   return { customer };
 }

@@ -6,7 +6,7 @@ import { myReviews } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
 import { deleteReview } from "~/features/reviews/reviews.server.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
 import { readFormValues } from "~/server/upload-form.server.ts";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const result = await deleteReview(services, viewer.userId, String(values.reviewId ?? ""));
   if (!result.ok) return refused(result);
   return redirectWithToast("/profile/customer/reviews", "success", REVIEW_MESSAGES.deleted);
@@ -42,7 +42,7 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
-          <ReviewCard key={review.id} review={review} showBranch>
+          <ReviewCard key={review.id} review={review} showPlace>
             <Form method="post">
               <input type="hidden" name="reviewId" value={review.id} />
               <ConfirmSubmit question={REVIEW_MESSAGES.deleteConfirm}>Delete Review</ConfirmSubmit>

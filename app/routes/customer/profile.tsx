@@ -3,15 +3,16 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { imageSrcSet } from "~/lib/media.ts";
-import { findCustomerProfile } from "~/features/accounts/accounts.queries.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { customerProfile } from "~/features/accounts/accounts.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "My profile · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const customer = await findCustomerProfile(services.database.db, viewer.userId);
+  const customer = await customerProfile(services, viewer.userId);
   if (!customer) notFound();
   return { customer };
 }

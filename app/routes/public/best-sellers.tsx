@@ -1,10 +1,7 @@
 import { Link } from "react-router";
-import { bestSellers } from "~/features/discovery/discovery.queries.server.ts";
+import { bestSellersPage } from "~/features/discovery/best-sellers.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemCard } from "~/features/menus/components/item-card.tsx";
-import { menuVisibility } from "~/features/menus/menu-read.server.ts";
-import { findRestaurantByUrlName } from "~/features/menus/menus.queries.server.ts";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
 import { publicPrice } from "~/lib/price.ts";
 import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
@@ -15,14 +12,9 @@ import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const { db } = services.database;
-  const restaurant = await findRestaurantByUrlName(db, params.name);
-  if (!restaurant) notFound();
-  const viewer = await getViewer(services, request.headers);
-  const visibility = menuVisibility(restaurant.approvalStatus, viewer?.userId, restaurant.id);
-  const items = visibility === "awaiting-approval" ? [] : await bestSellers(db, restaurant.id, 20);
-  return { restaurant: { restName: restaurant.restName, urlName: restaurant.urlName }, items, visibility };
+  const page = await bestSellersPage(servicesOf(context), params.name, request.headers);
+  if (!page) notFound();
+  return page;
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { branchItem } from "~/features/branches/branches.server.ts";
-import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
-import { shareImageUrl } from "~/lib/media.ts";
-import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { menuItemMeta } from "~/lib/json-ld.ts";
+import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
@@ -50,25 +49,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const path = `${data.back}/menu/${item.id}`;
-  const share = shareImageUrl(item.frontView) ?? shareImageUrl(item.topView) ?? shareImageUrl(item.sideView);
-  return seoMeta({
-    origin,
-    path,
-    title: `${item.name} · ${where}`,
-    description: item.description || `${item.name} at ${where}.`,
-    image: share,
-    jsonLd: withContext(
-      menuItemJsonLd({
-        name: item.name,
-        description: item.description,
-        price: item.price,
-        soldOut: item.soldOut,
-        image: share ? absoluteUrl(origin, share) : null,
-        url: absoluteUrl(origin, path),
-      }),
-    ),
-  });
+  return menuItemMeta({ origin, path: `${data.back}/menu/${item.id}`, place: where, item });
 }
 
 export default function PublicBranchItem({ loaderData }: Route.ComponentProps) {

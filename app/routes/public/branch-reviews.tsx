@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { getViewer } from "~/features/accounts/access.server.ts";
+import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { ReportForm } from "~/features/reviews/components/review-tools.tsx";
@@ -14,15 +16,26 @@ import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-reviews";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { requestedPage } from "~/lib/paging.ts";
+import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
+import { ratingSummary } from "~/features/reviews/rating-summary.server.ts";
 
 export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const found = await branchReviewsPage(services, params.restaurantName, params.branchName, page);
+  const page = requestedPage(request);
+  const viewer = await getViewer(services, request.headers);
+  const found = await branchReviewsPage(
+    services,
+    params.restaurantName,
+    params.branchName,
+    page,
+    viewer?.userId,
+  );
   if (!found) notFound("Branch Not Found");
-  const { restaurant, branch } = found;
+  const { restaurant, branch, visibility } = found;
+  const listed = visibility === "public";
   return {
     restaurant: { restName: restaurant.restName, urlName: restaurant.urlName, restType: restaurant.restType },
     branch: {
@@ -38,9 +51,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reviews: found.reviews,
     page: found.page,
     pages: found.pages,
-    // For JSON-LD: the branch's rating, and whether its restaurant is public in full.
-    rating: await branchRatingOf(services, branch.id),
-    listed: restaurant.approvalStatus === "approved",
+    visibility,
+    // For JSON-LD: the branch's rating, only while its restaurant is public (ADR 0017).
+    rating: listed ? await branchRatingOf(services, branch.id) : { average: 0, count: 0 },
+    // The rating on top of the page, with its 5-to-1 breakdown (issue 17).
+    summary: listed ? await ratingSummary(services, { branchId: branch.id }) : null,
+    listed,
   };
 }
 
@@ -67,25 +83,30 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
         ? `${data.rating.count} ${data.rating.count === 1 ? "review" : "reviews"} of ${name}, rated ${Math.round(data.rating.average * 10) / 10} out of 5.`
         : `Reviews of ${name}.`,
     noindex: !data.listed,
-    jsonLd: withContext(
-      restaurantJsonLd({
-        name,
-        url: absoluteUrl(origin, branchUrl),
-        cuisines: [restaurant.restType],
-        telephone: branch.contact,
-        address: branchAddress(branch),
-        parent: { name: restaurant.restName, url: absoluteUrl(origin, restaurantPath(restaurant.urlName)) },
-        rating: data.rating,
-        reviews: data.reviews,
-      }),
-    ),
+    jsonLd: !data.listed
+      ? null
+      : withContext(
+          restaurantJsonLd({
+            name,
+            url: absoluteUrl(origin, branchUrl),
+            cuisines: [restaurant.restType],
+            telephone: branch.contact,
+            address: branchAddress(branch),
+            parent: {
+              name: restaurant.restName,
+              url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
+            },
+            rating: data.rating,
+            reviews: data.reviews,
+          }),
+        ),
   });
 }
 
 export default function BranchReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
-  const { restaurant, branch, reviews, page, pages } = loaderData;
+  const { restaurant, branch, reviews, page, pages, visibility } = loaderData;
   return (
     <section className="flex flex-col gap-4">
       <Link
@@ -95,7 +116,13 @@ export default function BranchReviews({ loaderData, actionData }: Route.Componen
         {restaurant.restName} · {branch.branchName}
       </Link>
       <h1 className="text-3xl font-bold">Reviews for {branch.branchName}</h1>
-      {reviews.length === 0 ? <p>{REVIEW_MESSAGES.noneForBranch}</p> : null}
+      <ApprovalNote visibility={visibility} subject="page" />
+      {loaderData.summary && loaderData.summary.count > 0 ? (
+        <RatingSummary summary={loaderData.summary} />
+      ) : null}
+      {visibility !== "awaiting-approval" && reviews.length === 0 ? (
+        <p>{REVIEW_MESSAGES.noneForBranch}</p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review}>

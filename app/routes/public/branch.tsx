@@ -1,11 +1,19 @@
-import { Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PageNumbers } from "~/components/ui/pagination.tsx";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.messages.ts";
 import { publicBranch } from "~/features/branches/branches.server.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
-import { BranchHeader } from "~/features/branches/components/branch-header.tsx";
+import { BranchHero } from "~/features/branches/components/branch-hero.tsx";
+import { BranchHours } from "~/features/branches/components/branch-hours.tsx";
+import { DishFilters } from "~/features/branches/components/dish-filters.tsx";
+import { SectionTabs } from "~/features/branches/components/section-tabs.tsx";
+import { filtersActive, readBranchFilters } from "~/features/branches/branch-filters.ts";
+import { ShareLink } from "~/components/ui/share-link.tsx";
+import { openingHoursJsonLd, openState, readHours } from "~/lib/opening-hours.ts";
+import { directionsHref, telHref } from "~/lib/place-links.ts";
+import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemCard } from "~/features/menus/components/item-card.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
@@ -17,50 +25,85 @@ import { publicPrice } from "~/lib/price.ts";
 import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { staticForVisitorsWith } from "~/lib/static-page.ts";
+import { requestedPage } from "~/lib/paging.ts";
+import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
+import { justPostedReview } from "~/features/reviews/reviews-read.server.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+// Visitors get no React: the share sheet is the one script, and it is tiny (ADR 0024).
+export const handle = staticForVisitorsWith("share");
+
+// What the page says about opening hours is true until the next opening or closing.
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 
 // The page a phone opens after scanning a table's QR code: server-rendered and light.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const viewer = await getViewer(services, request.headers);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const found = await publicBranch(services, params.restaurantName, params.branchName, page, viewer?.userId);
+  const page = requestedPage(request);
+  const url = new URL(request.url);
+  const filters = readBranchFilters(url.searchParams);
+  const postedId = url.searchParams.get("posted");
+  const found = await publicBranch(
+    services,
+    params.restaurantName,
+    params.branchName,
+    page,
+    viewer?.userId,
+    filters,
+  );
   if (!found) notFound(BRANCH_MESSAGES.notFound);
-  const { restaurant, branch, visibility, items, pages } = found;
-  return {
-    restaurant: {
-      restName: restaurant.restName,
-      urlName: restaurant.urlName,
-      restType: restaurant.restType,
-      profileImageUrl: restaurant.profileImageUrl,
+  const { restaurant, branch, visibility, items, pages, sections, allergens } = found;
+  // ADR 0017: until the restaurant is public a visitor gets the names and the note, not the branch's details.
+  const hidden = visibility === "awaiting-approval";
+  const detail = (value: string) => (hidden ? "" : value);
+  const hours = hidden ? null : readHours(branch.openingHours);
+  const state = hours ? openState(hours, new Date(), branch.timeZone) : null;
+  return data(
+    {
+      restaurant: {
+        restName: restaurant.restName,
+        urlName: restaurant.urlName,
+        restType: restaurant.restType,
+        profileImageUrl: restaurant.profileImageUrl,
+      },
+      branch: {
+        branchName: branch.branchName,
+        branchUrl: branch.branchUrl,
+        branchQRimg: branch.branchQRimg,
+        branchQRcode: branch.branchQRcode,
+        address: detail(branch.address),
+        contact: detail(branch.contact),
+        areaLabel: detail(branch.areaLabel),
+        cityLabel: detail(branch.cityLabel),
+        provinceLabel: detail(branch.provinceLabel),
+        country: detail(branch.country),
+      },
+      visibility,
+      items,
+      page: found.page,
+      pages,
+      sections,
+      allergens,
+      filters,
+      hours,
+      open: state ? { open: state.open, text: state.text } : null,
+      viewerRole: viewer?.role ?? null,
+      // After posting a review, its author lands here and sees it first (never anyone else).
+      posted:
+        viewer?.role === "customer" && postedId
+          ? await justPostedReview(services, postedId, viewer.userId, branch.id)
+          : null,
+      // The rating summary and the branch's AggregateRating in JSON-LD, only once the restaurant is public.
+      rating: visibility === "public" ? await branchRatingOf(services, branch.id) : null,
     },
-    branch: {
-      branchName: branch.branchName,
-      branchUrl: branch.branchUrl,
-      branchQRimg: branch.branchQRimg,
-      branchQRcode: branch.branchQRcode,
-      address: branch.address,
-      contact: branch.contact,
-      areaLabel: branch.areaLabel,
-      cityLabel: branch.cityLabel,
-      provinceLabel: branch.provinceLabel,
-      country: branch.country,
-    },
-    visibility,
-    items,
-    page: found.page,
-    pages,
-    viewerRole: viewer?.role ?? null,
-    // For the branch's AggregateRating in JSON-LD.
-    rating: await branchRatingOf(services, branch.id),
-  };
+    state?.changesAt ? { headers: { [FRESH_UNTIL_HEADER]: String(state.changesAt.getTime()) } } : undefined,
+  );
 }
 
-export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta(BRANCH_MESSAGES.notFound);
-  const { restaurant, branch } = data;
+export function meta({ loaderData: page, matches }: Route.MetaArgs) {
+  if (!page) return errorMeta(BRANCH_MESSAGES.notFound);
+  const { restaurant, branch } = page;
   const origin = originOf(matches);
   const path = branchPath(restaurant.urlName, branch.branchUrl);
   const restaurantUrl = absoluteUrl(origin, restaurantPath(restaurant.urlName));
@@ -68,75 +111,98 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const place = [branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ");
   const share = shareImageUrl(restaurant.profileImageUrl);
   // Menu items reach meta only once the menu is approved (never an owner's preview).
-  const shown = data.visibility === "public";
+  const shown = page.visibility === "public";
   return seoMeta({
     origin,
-    path: pagedPath(path, data.page),
+    path: pagedPath(path, page.page),
     title,
     description: `Menu, reviews and contact of ${title}${place ? `, ${place}` : ""}.`,
     image: share,
     type: "restaurant.restaurant",
     noindex: !shown,
-    jsonLd: withContext(
-      restaurantJsonLd({
-        name: title,
-        url: absoluteUrl(origin, path),
-        image: share ? absoluteUrl(origin, share) : null,
-        cuisines: [restaurant.restType],
-        telephone: branch.contact,
-        address: branchAddress(branch),
-        rating: data.rating,
-        parent: { name: restaurant.restName, url: restaurantUrl },
-        menu: shown
-          ? menuJsonLd({
-              name: `${title} menu`,
-              url: absoluteUrl(origin, path),
-              sections: groupBySection(data.items).map((g) => ({
-                name: g.name,
-                items: g.items.map((i) => ({
-                  name: i.name,
-                  description: i.description,
-                  price: i.price,
-                  soldOut: i.soldOut,
-                  url: absoluteUrl(origin, `${path}/menu/${i.id}`),
-                })),
-              })),
-            })
-          : undefined,
-      }),
-    ),
+    jsonLd: !shown
+      ? null
+      : withContext(
+          restaurantJsonLd({
+            name: title,
+            url: absoluteUrl(origin, path),
+            image: share ? absoluteUrl(origin, share) : null,
+            cuisines: [restaurant.restType],
+            telephone: branch.contact,
+            address: branchAddress(branch),
+            rating: page.rating ?? { average: 0, count: 0 },
+            openingHours: page.hours ? openingHoursJsonLd(page.hours) : undefined,
+            parent: { name: restaurant.restName, url: restaurantUrl },
+            menu: shown
+              ? menuJsonLd({
+                  name: `${title} menu`,
+                  url: absoluteUrl(origin, path),
+                  sections: groupBySection(page.items).map((g) => ({
+                    name: g.name,
+                    items: g.items.map((i) => ({
+                      name: i.name,
+                      description: i.description,
+                      price: i.price,
+                      sizes: i.sizes,
+                      soldOut: i.soldOut,
+                      url: absoluteUrl(origin, `${path}/menu/${i.id}`),
+                    })),
+                  })),
+                })
+              : undefined,
+          }),
+        ),
   });
 }
 
 /** Items come in menu order; consecutive items of one section share its heading. */
-function groupBySection<T extends { sectionName: string }>(items: T[]) {
-  const groups: { name: string; items: T[] }[] = [];
+function groupBySection<T extends { sectionName: string; sectionId: string }>(items: T[]) {
+  const groups: { name: string; sectionId: string; items: T[] }[] = [];
   for (const item of items) {
     const group = groups.at(-1);
-    if (group?.name === item.sectionName) group.items.push(item);
-    else groups.push({ name: item.sectionName, items: [item] });
+    if (group?.sectionId === item.sectionId) group.items.push(item);
+    else groups.push({ name: item.sectionName, sectionId: item.sectionId, items: [item] });
   }
   return groups;
 }
 
 export default function PublicBranch({ loaderData }: Route.ComponentProps) {
-  const { restaurant, branch, visibility, items, page, pages, viewerRole } = loaderData;
+  const { restaurant, branch, visibility, items, page, pages, viewerRole, filters, sections } = loaderData;
   const base = branchPath(restaurant.urlName, branch.branchUrl);
   const addReview = `/profile/customer/addreview/${encodeURIComponent(restaurant.urlName)}/${encodeURIComponent(branch.branchUrl)}`;
   // Visitors log in first and come back to the review form.
   const addReviewHref = viewerRole ? addReview : `/login?redirectTo=${encodeURIComponent(addReview)}`;
-  // SPEC §2's fallback text while the review form and its branch are on their way.
+  // product rules §2's fallback text while the review form and its branch are on their way.
   const openingReview = useNavigation().location?.pathname === addReview;
   const groups = groupBySection(items);
+  const shown = visibility !== "awaiting-approval";
+  const title = `${restaurant.restName} · ${branch.branchName}`;
   return (
-    <article className="flex flex-col gap-6">
-      <BranchHeader
+    <article className="flex flex-col gap-4">
+      <BranchHero
         restaurantName={restaurant.restName}
+        restaurantHref={restaurantPath(restaurant.urlName)}
+        logo={restaurant.profileImageUrl}
         branchName={branch.branchName}
-        qrImage={branch.branchQRimg}
-        qrUrl={branch.branchQRcode}
+        rating={loaderData.rating}
+        reviewsHref={`${base}/reviews`}
+        openText={loaderData.open?.text ?? null}
+        open={loaderData.open?.open ?? false}
+        call={telHref(branch.contact)}
+        directions={
+          shown
+            ? directionsHref([
+                restaurant.restName,
+                branch.address,
+                branch.areaLabel,
+                branch.cityLabel,
+                branch.country,
+              ])
+            : null
+        }
+        share={{ url: branch.branchQRcode, title: `${title} menu` }}
       >
-        {viewerRole && viewerRole !== "customer" ? (
+        {visibility !== "public" ? null : viewerRole && viewerRole !== "customer" ? (
           <p className="text-sm text-muted">{REVIEW_MESSAGES.customersOnly}</p>
         ) : (
           <Link to={addReviewHref} className={buttonClass("primary")} aria-busy={openingReview}>
@@ -146,12 +212,40 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         <Link to={`${base}/reviews`} className={buttonClass("secondary")}>
           See Reviews
         </Link>
-      </BranchHeader>
+      </BranchHero>
       <ApprovalNote visibility={visibility} />
-      {visibility !== "awaiting-approval" && items.length === 0 ? <p>{MENU_MESSAGES.noMenu}</p> : null}
-      {groups.map((group) => (
-        <section key={group.name} className="flex flex-col gap-3">
-          <h2 className="text-xl font-bold">{group.name}</h2>
+      {loaderData.posted ? (
+        <section id="your-review" aria-labelledby="your-review-title" className="flex flex-col gap-2">
+          <h2 id="your-review-title" className="text-xl font-bold">
+            Your review
+          </h2>
+          <ReviewCard review={loaderData.posted} />
+          <Link to={`${base}/reviews`} className="self-start text-brand underline">
+            All reviews of {branch.branchName}
+          </Link>
+        </section>
+      ) : null}
+      {shown ? (
+        <>
+          <SectionTabs sections={sections} filters={filters} page={page} />
+          {sections.length > 0 || filtersActive(filters) ? (
+            <DishFilters filters={filters} allergens={loaderData.allergens} clearHref={base} />
+          ) : null}
+        </>
+      ) : null}
+      {shown && items.length === 0 ? (
+        <p>{filtersActive(filters) ? "No dishes match these filters." : MENU_MESSAGES.noMenu}</p>
+      ) : null}
+      {groups.map((group, i) => (
+        <section
+          key={`${group.sectionId}-${i}`}
+          aria-labelledby={`h-${group.sectionId}`}
+          className="flex flex-col gap-3"
+        >
+          <h2 id={`h-${group.sectionId}`} className="scroll-mt-16 text-xl font-bold">
+            <span id={`s-${group.sectionId}`} className="scroll-mt-16" />
+            {group.name}
+          </h2>
           <ul className="grid gap-3 md:grid-cols-2">
             {group.items.map((item) => (
               <ItemCard key={item.id} item={item} href={`${base}/menu/${item.id}`} price={publicPrice} />
@@ -160,6 +254,27 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
       <PageNumbers page={page} pages={pages} label="Menu pages" />
+      {loaderData.hours ? <BranchHours hours={loaderData.hours} /> : null}
+      <section
+        aria-labelledby="share-menu"
+        className="flex flex-col items-center gap-3 rounded-xl bg-white p-4 text-center shadow-sm"
+      >
+        <h2 id="share-menu" className="text-lg font-semibold">
+          Share this menu
+        </h2>
+        <img
+          src={branch.branchQRimg}
+          alt={`QR code linking to ${branch.branchQRcode}`}
+          width={144}
+          height={144}
+          loading="lazy"
+          className="size-36"
+        />
+        <p className="text-sm break-all text-muted">{branch.branchQRcode}</p>
+        <ShareLink url={branch.branchQRcode} title={`${title} menu`} className={buttonClass("secondary")}>
+          Send it on WhatsApp
+        </ShareLink>
+      </section>
     </article>
   );
 }

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.messages.ts";
+import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { publicBranches } from "~/features/branches/branches.server.ts";
 import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
@@ -11,8 +13,10 @@ import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 
 export const handle = STATIC_FOR_VISITORS;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const found = await publicBranches(servicesOf(context), params.restaurantName);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  const viewer = await getViewer(services, request.headers);
+  const found = await publicBranches(services, params.restaurantName, viewer?.userId);
   if (!found) notFound();
   return found;
 }
@@ -20,6 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!data) return errorMeta("Not Found");
   const { restaurant, branches } = data;
+  const listed = data.visibility === "public";
   const origin = originOf(matches);
   const share = shareImageUrl(restaurant.profileImageUrl);
   const places = branches.map((b) => b.areaLabel || b.cityLabel).filter(Boolean);
@@ -29,40 +34,43 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
     title: `Branches · ${restaurant.restName}`,
     description: `Addresses and contacts of ${restaurant.restName}'s ${branches.length === 1 ? "branch" : `${branches.length} branches`}${places.length > 0 ? `: ${[...new Set(places)].join(", ")}` : ""}.`,
     image: share,
-    noindex: restaurant.approvalStatus !== "approved",
-    jsonLd: withContext(
-      restaurantJsonLd({
-        name: restaurant.restName,
-        url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
-        image: share ? absoluteUrl(origin, share) : null,
-        cuisines: [restaurant.restType],
-        branches: branches.map((b) =>
+    noindex: !listed,
+    jsonLd: !listed
+      ? null
+      : withContext(
           restaurantJsonLd({
-            name: `${restaurant.restName} · ${b.branchName}`,
-            url: absoluteUrl(origin, branchPath(restaurant.urlName, b.branchUrl)),
-            telephone: b.contact,
-            address: postalAddress({
-              address: b.address,
-              area: b.areaLabel,
-              city: b.cityLabel,
-              country: restaurant.country,
-            }),
+            name: restaurant.restName,
+            url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
+            image: share ? absoluteUrl(origin, share) : null,
+            cuisines: [restaurant.restType],
+            branches: branches.map((b) =>
+              restaurantJsonLd({
+                name: `${restaurant.restName} · ${b.branchName}`,
+                url: absoluteUrl(origin, branchPath(restaurant.urlName, b.branchUrl)),
+                telephone: b.contact,
+                address: postalAddress({
+                  address: b.address,
+                  area: b.areaLabel,
+                  city: b.cityLabel,
+                  country: restaurant.country,
+                }),
+              }),
+            ),
           }),
         ),
-      }),
-    ),
   });
 }
 
 export default function PublicBranches({ loaderData }: Route.ComponentProps) {
-  const { restaurant, branches } = loaderData;
+  const { restaurant, branches, visibility } = loaderData;
   return (
     <section className="flex flex-col gap-4">
       <Link to={restaurantPath(restaurant.urlName)} className="font-medium text-brand underline">
         {restaurant.restName}
       </Link>
       <h1 className="text-3xl font-bold">Branches</h1>
-      {branches.length === 0 ? <p>{BRANCH_MESSAGES.none}</p> : null}
+      <ApprovalNote visibility={visibility} subject="page" />
+      {visibility !== "awaiting-approval" && branches.length === 0 ? <p>{BRANCH_MESSAGES.none}</p> : null}
       <ul className="grid gap-3 sm:grid-cols-2">
         {branches.map((b) => (
           <li key={b.id} className="rounded-xl bg-white p-4 shadow-sm">

@@ -15,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** SPEC §2's coming-soon screen (DESIGN §4.12: mounted at /coming-soon). */
+/** product rules §2's coming-soon screen (DESIGN §4.12: mounted at /coming-soon). */
 export default function ComingSoon() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-3 py-16 text-center">

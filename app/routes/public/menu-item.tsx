@@ -1,20 +1,20 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { publicItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { rateItem } from "~/features/menus/menus.server.ts";
-import { menuItemJsonLd, withContext } from "~/lib/json-ld.ts";
-import { shareImageUrl } from "~/lib/media.ts";
-import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { menuItemMeta } from "~/lib/json-ld.ts";
+import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { refused } from "~/server/action-result.server.ts";
-import { notFound, requireRole, servicesOf } from "~/server/request.server.ts";
+import { notFound, servicesOf } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/menu-item";
 import { readFormValues } from "~/server/upload-form.server.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const result = await rateItem(services, viewer.userId, params.restaurantName, params.itemId, values);
   if (!result.ok) return refused(result);
   return redirectWithToast(
@@ -62,25 +62,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const path = `${menuPath}/${item.id}`;
-  const share = shareImageUrl(item.frontView) ?? shareImageUrl(item.topView) ?? shareImageUrl(item.sideView);
-  return seoMeta({
-    origin,
-    path,
-    title: `${item.name} · ${data.restaurant.name}`,
-    description: item.description || `${item.name} at ${data.restaurant.name}.`,
-    image: share,
-    jsonLd: withContext(
-      menuItemJsonLd({
-        name: item.name,
-        description: item.description,
-        price: item.price,
-        soldOut: item.soldOut,
-        image: share ? absoluteUrl(origin, share) : null,
-        url: absoluteUrl(origin, path),
-      }),
-    ),
-  });
+  return menuItemMeta({ origin, path: `${menuPath}/${item.id}`, place: data.restaurant.name, item });
 }
 
 function RateForm({ current }: { current: number | null }) {

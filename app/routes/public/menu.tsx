@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { MenuSections } from "~/features/menus/components/menu-sections.tsx";
 import { publicMenu } from "~/features/menus/menu-read.server.ts";
@@ -13,14 +13,14 @@ import { restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/menu";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { requestedPage } from "~/lib/paging.ts";
 
 export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const viewer = await getViewer(services, request.headers);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  const menu = await publicMenu(services, params.restaurantName, page, viewer?.userId);
+  const menu = await publicMenu(services, params.restaurantName, requestedPage(request), viewer?.userId);
   if (!menu) notFound();
   return menu;
 }

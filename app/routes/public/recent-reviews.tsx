@@ -9,8 +9,12 @@ import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { requestedPage } from "~/lib/paging.ts";
 
 export const handle = STATIC_FOR_VISITORS;
+
+/** Reviews shown of each restaurant before 'more' (the rest of its 10 latest are folded). */
+const SHOWN = 1;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return seoMeta({
@@ -22,8 +26,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1") || 1;
-  return recentReviewsPage(servicesOf(context), page);
+  return recentReviewsPage(servicesOf(context), requestedPage(request));
 }
 
 export default function RecentReviews({ loaderData }: Route.ComponentProps) {
@@ -47,11 +50,33 @@ export default function RecentReviews({ loaderData }: Route.ComponentProps) {
           {r.reviews.length === 0 ? (
             <p className="text-muted">{REVIEW_MESSAGES.noRecent}</p>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {r.reviews.map((review) => (
-                <ReviewCard key={review.id} review={review} showBranch />
-              ))}
-            </div>
+            <>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {r.reviews.slice(0, SHOWN).map((review) => (
+                  <ReviewCard key={review.id} review={review} showBranch />
+                ))}
+              </div>
+              {/* The rest of the 10 latest (product rules §2), folded: a phone scrolls past a restaurant, not a wall. */}
+              {r.reviews.length > SHOWN ? (
+                <details className="rounded-lg">
+                  <summary className="min-h-11 cursor-pointer py-2.5 font-medium text-brand">
+                    {r.reviews.length - SHOWN} more {r.reviews.length - SHOWN === 1 ? "review" : "reviews"} of{" "}
+                    {r.restName}
+                  </summary>
+                  <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                    {r.reviews.slice(SHOWN).map((review) => (
+                      <ReviewCard key={review.id} review={review} showBranch />
+                    ))}
+                  </div>
+                </details>
+              ) : null}
+              <Link
+                to={`/reviews/${encodeURIComponent(r.urlName)}`}
+                className="self-start text-brand underline"
+              >
+                All reviews of {r.restName}
+              </Link>
+            </>
           )}
         </section>
       ))}

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { getViewer } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
+import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { ReplyForm, ReportForm } from "~/features/reviews/components/review-tools.tsx";
 import { reviewListAction } from "~/features/reviews/review-actions.server.ts";
@@ -15,17 +16,17 @@ import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurant-reviews";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
+import { ratingSummary } from "~/features/reviews/rating-summary.server.ts";
 
 export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const found = await restaurantRecentReviews(services, params.name);
+  const viewer = await getViewer(services, request.headers);
+  const found = await restaurantRecentReviews(services, params.name, viewer?.userId);
   if (!found) notFound();
-  const [viewer, rating] = await Promise.all([
-    getViewer(services, request.headers),
-    restaurantRatingOf(services, found.restaurant.id),
-  ]);
+  const listed = found.visibility === "public";
   return {
     restaurant: {
       restName: found.restaurant.restName,
@@ -34,11 +35,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       profileImageUrl: found.restaurant.profileImageUrl,
     },
     reviews: found.reviews,
+    visibility: found.visibility,
     // The REVIEWS card of the owner's profile opens this page with reply forms.
     isOwner: viewer?.userId === found.restaurant.id,
-    // For JSON-LD: the restaurant's exact rating, and whether it is public in full.
-    rating,
-    listed: found.restaurant.approvalStatus === "approved",
+    // For JSON-LD: the restaurant's exact rating, only while it is public (ADR 0017).
+    rating: listed ? await restaurantRatingOf(services, found.restaurant.id) : { average: 0, count: 0 },
+    // The rating on top of the page, with its 5-to-1 breakdown (issue 17).
+    summary: listed ? await ratingSummary(services, { restaurantId: found.restaurant.id }) : null,
+    listed,
   };
 }
 
@@ -61,30 +65,36 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
         : `Reviews of ${restaurant.restName} on Foodverse.`,
     image: share,
     noindex: !data.listed,
-    jsonLd: withContext(
-      restaurantJsonLd({
-        name: restaurant.restName,
-        url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
-        image: share ? absoluteUrl(origin, share) : null,
-        cuisines: [restaurant.restType],
-        rating,
-        reviews: data.reviews,
-      }),
-    ),
+    jsonLd: !data.listed
+      ? null
+      : withContext(
+          restaurantJsonLd({
+            name: restaurant.restName,
+            url: absoluteUrl(origin, restaurantPath(restaurant.urlName)),
+            image: share ? absoluteUrl(origin, share) : null,
+            cuisines: [restaurant.restType],
+            rating,
+            reviews: data.reviews,
+          }),
+        ),
   });
 }
 
 export default function RestaurantReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
-  const { restaurant, reviews, isOwner } = loaderData;
+  const { restaurant, reviews, isOwner, visibility } = loaderData;
   return (
     <section className="flex flex-col gap-4">
       <Link to={restaurantPath(restaurant.urlName)} className="font-medium text-brand underline">
         Visit {restaurant.restName}'s page
       </Link>
       <h1 className="text-3xl font-bold">Reviews of {restaurant.restName}</h1>
-      {reviews.length === 0 ? <p>{REVIEW_MESSAGES.noRecent}</p> : null}
+      <ApprovalNote visibility={visibility} subject="page" />
+      {loaderData.summary && loaderData.summary.count > 0 ? (
+        <RatingSummary summary={loaderData.summary} />
+      ) : null}
+      {visibility !== "awaiting-approval" && reviews.length === 0 ? <p>{REVIEW_MESSAGES.noRecent}</p> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} showBranch>

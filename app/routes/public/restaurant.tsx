@@ -1,7 +1,13 @@
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
-import { findPublicRestaurant } from "~/features/restaurants/restaurants.queries.server.ts";
+import { restaurantPage } from "~/features/discovery/restaurant-page.server.ts";
+import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
+import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
+import { PhoneIcon, PinIcon } from "~/components/ui/icons.tsx";
+import { directionsHref, telHref } from "~/lib/place-links.ts";
+import { branchPath } from "~/lib/slug.ts";
+import { Link } from "react-router";
 import { listOf, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
 import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
@@ -14,12 +20,9 @@ import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = servicesOf(context);
-  const found = await findPublicRestaurant(services.database.db, params.restaurantName);
-  if (!found) notFound();
-  // The approval status itself is never shown (SPEC §1); pages of restaurants not approved stay out of search.
-  const { approvalStatus, ...restaurant } = found;
-  return { restaurant, listed: approvalStatus === "approved" };
+  const page = await restaurantPage(servicesOf(context), params.restaurantName);
+  if (!page) notFound();
+  return page;
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -55,7 +58,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
-  const r = loaderData.restaurant;
+  const { restaurant: r, rating, branches, dishes, photos } = loaderData;
   const base = restaurantPath(r.urlName);
   const name = encodeURIComponent(r.urlName);
   const cards = [
@@ -76,17 +79,19 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
             width={1152}
             height={256}
             fetchPriority="high"
-            className="h-40 w-full object-cover sm:h-64"
+            // The whole width on a phone (what is written on a cover is at its sides too).
+            className="aspect-[9/2] w-full object-cover sm:aspect-auto sm:h-64"
           />
         ) : null}
-        <div className="flex flex-col gap-3 p-6">
+        <div className="flex flex-col gap-3 p-4 sm:p-6">
           <div className="flex items-center gap-4">
             <Avatar src={r.profileImageUrl} name={r.restName} />
-            <div>
-              <h1 className="text-2xl font-bold sm:text-3xl">{r.restName}</h1>
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.restName}</h1>
               <p className="text-muted">{r.restType}</p>
             </div>
           </div>
+          {rating ? <RatingSummary summary={rating} reviewsHref={`/reviews/${name}`} /> : null}
           <ReadMore text={r.about} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-medium">Website</dt>
@@ -115,6 +120,109 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <LinkCards label={`${r.restName} pages`} cards={cards} columns="sm:grid-cols-2 lg:grid-cols-4" />
+      {dishes.length > 0 ? (
+        <section aria-labelledby="best-rated" className="flex flex-col gap-3">
+          <h2 id="best-rated" className="text-xl font-bold">
+            Best rated dishes
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {dishes.map((dish) => (
+              <li key={dish.id} className="flex gap-3 rounded-lg border border-line bg-white p-3">
+                <DishThumbnail src={dish.frontView} />
+                <div className="flex min-w-0 flex-col gap-1">
+                  <Link
+                    to={`${base}/menu/${dish.id}`}
+                    className="font-semibold text-brand underline-offset-2 hover:underline"
+                  >
+                    {dish.name}
+                  </Link>
+                  <Rating value={dish.itemRating} count={dish.itemRatingBy} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {branches.length > 0 ? (
+        <section aria-labelledby="branches" className="flex flex-col gap-3">
+          <h2 id="branches" className="text-xl font-bold">
+            Branches
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {branches.map((branch) => {
+              const call = telHref(branch.contact);
+              const directions = directionsHref([
+                r.restName,
+                branch.address,
+                branch.areaLabel,
+                branch.cityLabel,
+                r.country,
+              ]);
+              return (
+                <li
+                  key={branch.branchUrl}
+                  className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3"
+                >
+                  <Link
+                    to={branchPath(r.urlName, branch.branchUrl)}
+                    className="text-lg font-semibold text-brand underline-offset-2 hover:underline"
+                  >
+                    {branch.branchName}
+                  </Link>
+                  <p className="text-sm text-muted">
+                    {[branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ")}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    {call ? (
+                      <a
+                        href={call}
+                        className="inline-flex min-h-11 items-center gap-1 rounded-md border border-brand px-3 font-semibold text-brand"
+                      >
+                        <PhoneIcon /> Call
+                      </a>
+                    ) : null}
+                    {directions ? (
+                      <a
+                        href={directions}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="inline-flex min-h-11 items-center gap-1 rounded-md border border-brand px-3 font-semibold text-brand"
+                      >
+                        <PinIcon /> Directions
+                      </a>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+      {photos.length > 0 ? (
+        <section aria-labelledby="photos" className="flex flex-col gap-3">
+          <h2 id="photos" className="text-xl font-bold">
+            From recent reviews
+          </h2>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+            {photos.map((photo) => (
+              <li key={`${photo.reviewId}-${photo.src}`}>
+                <Link to={`${branchPath(r.urlName, photo.branchUrl)}/reviews`}>
+                  <img
+                    src={photo.src}
+                    srcSet={imageSrcSet(photo.src)}
+                    sizes="(min-width: 640px) 180px, 33vw"
+                    alt={`From a review of ${photo.branchName}`}
+                    width={180}
+                    height={180}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-md object-cover"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -7,9 +7,9 @@ import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurants";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { requestedPage } from "~/lib/paging.ts";
 
 export const handle = STATIC_FOR_VISITORS;
-
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
@@ -34,11 +34,10 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return restaurantListing(servicesOf(context), requested);
+  return restaurantListing(servicesOf(context), requestedPage(request));
 }
 
-/** SPEC §2 Restaurants listing: cards with logo and name, 3 a row on wide screens. */
+/** product rules §2 Restaurants listing: cards with logo and name, 3 a row on wide screens. */
 export default function Restaurants({ loaderData }: Route.ComponentProps) {
   const { restaurants, page, pages } = loaderData;
   return (

@@ -45,7 +45,7 @@ const TABS: { tab: FinderTab; label: string }[] = [
   { tab: "items", label: "Item Finder" },
 ];
 
-/** SPEC §2 Finder: two tabs of filters, with real results under the form (DESIGN §4.8). */
+/** product rules §2 Finder: two tabs of filters, with real results under the form (DESIGN §4.8). */
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { tab, searched, values, cities, total, more, page, pages } = loaderData;
   const { search } = useLocation();

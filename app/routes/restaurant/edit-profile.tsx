@@ -6,21 +6,22 @@ import { ImageField } from "~/components/ui/image-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { profileEditAction } from "~/features/profiles/profile-action.server.ts";
-import { findRestaurantForEdit } from "~/features/profiles/profiles.queries.server.ts";
+import { restaurantForEdit } from "~/features/profiles/profiles.server.ts";
 import { restaurantProfileSchema } from "~/features/profiles/profiles.schema.ts";
 import { updateRestaurantProfile } from "~/features/profiles/profiles.server.ts";
 import {
   RestaurantContactFields,
   RestaurantTypeFields,
 } from "~/features/restaurants/components/restaurant-fields.tsx";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-profile";
 
 export const meta = () => [{ title: "Edit restaurant profile · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const row = await findRestaurantForEdit(services.database.db, viewer.userId);
+  const row = await restaurantForEdit(services, viewer.userId);
   if (!row) notFound();
   const { restOthertypes, sociallinks, ...rest } = row;
   return {

@@ -3,18 +3,20 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
-import { findRestaurantProfile } from "~/features/restaurants/restaurants.queries.server.ts";
+import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
+import { ownRestaurantProfile } from "~/features/restaurants/restaurants.server.ts";
 import { restaurantPath } from "~/lib/slug.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "My restaurant · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const restaurant = await findRestaurantProfile(services.database.db, viewer.userId);
-  if (!restaurant) notFound();
-  return { restaurant };
+  const profile = await ownRestaurantProfile(services, viewer.userId);
+  if (!profile) notFound();
+  return profile;
 }
 
 const APPROVAL = {
@@ -31,11 +33,12 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-6 md:grid-cols-[1fr_auto]">
-        <section className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm">
+        <section className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm sm:p-6">
           <div className="flex flex-wrap items-center gap-4">
             <Avatar src={r.profileImageUrl} name={r.restName} />
-            <div className="min-w-0 flex-1">
-              <h1 className="text-2xl font-bold">{r.restName}</h1>
+            {/* At least 10rem for the name: 'Post New' goes under it on a phone rather than squeeze it. */}
+            <div className="min-w-40 flex-1">
+              <h1 className="text-2xl font-bold break-words">{r.restName}</h1>
               <p className="text-muted">{r.restType}</p>
               <Link to={publicPath} className="font-medium text-brand underline">
                 View your public page
@@ -80,6 +83,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
         </section>
         <section className="flex flex-col items-center gap-2 rounded-xl bg-white p-6 shadow-sm">
           <h2 className="font-semibold">Your QR code</h2>
+          <QrAddressWarning warning={loaderData.qrWarning} />
           <img
             src={r.restQRimg}
             alt={`QR code linking to ${r.restQRcode}`}
@@ -88,7 +92,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
             className="size-48"
           />
           <p className="max-w-48 text-center text-sm break-all text-muted">{r.restQRcode}</p>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap justify-center gap-2">
             <a href="/profile/restaurant/qr.png" download className={buttonClass("secondary")}>
               Download PNG
             </a>

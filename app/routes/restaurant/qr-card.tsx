@@ -1,19 +1,26 @@
 import { qrSvg } from "~/features/restaurants/qr-download.server.ts";
-import { ownerQrTarget } from "~/features/restaurants/owner-qr.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
+import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
+import { ownerQrTarget } from "~/features/branches/owner-qr.server.ts";
+import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
+import { notFound } from "~/server/request.server.ts";
 import type { Route } from "./+types/qr-card";
 
 export const meta = () => [{ title: "Table card · Foodverse" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const target = await ownerQrTarget(request, context, params.branchName);
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const target = await ownerQrTarget(services, viewer.userId, params.branchName);
+  if (!target) notFound(params.branchName ? BRANCH_MESSAGES.notFound : undefined);
   return { ...target, svg: await qrSvg(target.url), shortUrl: target.url.replace(/^https?:\/\//, "") };
 }
 
 /** A printable A6 table card: name, QR code, and the address to type if the camera fails. */
 export default function QrCard({ loaderData }: Route.ComponentProps) {
-  const { title, subtitle, svg, shortUrl } = loaderData;
+  const { title, subtitle, svg, shortUrl, warning } = loaderData;
   return (
     <div className="flex flex-col items-center gap-4">
+      <QrAddressWarning warning={warning} />
       <style>{`@page { size: A6; margin: 8mm } @media print { header, nav, .no-print, .Toastify { display: none !important } main { padding: 0 !important } body { background: #fff } }`}</style>
       <article className="flex w-[105mm] max-w-full flex-col items-center gap-3 rounded-xl border-2 border-ink bg-white p-6 text-center print:border-0">
         <h1 className="text-2xl font-bold">{title}</h1>

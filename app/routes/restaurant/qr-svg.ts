@@ -1,9 +1,14 @@
 import { qrDownload } from "~/features/restaurants/qr-download.server.ts";
-import { ownerQrTarget } from "~/features/restaurants/owner-qr.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
+import { ownerQrTarget } from "~/features/branches/owner-qr.server.ts";
+import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
+import { notFound } from "~/server/request.server.ts";
 import type { Route } from "./+types/qr-svg";
 
 // Serves /profile/restaurant/qr.svg and /profile/restaurant/mybranches/{branch}/qr.svg.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const target = await ownerQrTarget(request, context, params.branchName);
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const target = await ownerQrTarget(services, viewer.userId, params.branchName);
+  if (!target) notFound(params.branchName ? BRANCH_MESSAGES.notFound : undefined);
   return qrDownload(target.url, target.fileName, "svg");
 }

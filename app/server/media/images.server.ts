@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import pLimit from "p-limit";
+import pLimit, { type LimitFunction } from "p-limit";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { IMAGE_WIDTHS, imageIdOf, imageUrl } from "~/lib/media.ts";
 import type { Storage } from "../storage/storage.server.ts";
@@ -7,6 +7,16 @@ import type { Storage } from "../storage/storage.server.ts";
 /** Raster formats people's phones and cameras make; SVG (scriptable) is not one. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 const SHARE_IMAGE_MAX_BYTES = 300 * 1024;
+/** WebP's own limit on a side: a longer picture could not be stored anyway. */
+export const MAX_IMAGE_SIDE = 16_383;
+/** Panoramas are ≈ 4–10 : 1; a 1 × 39,900,000 strip within the pixel limit is not a photo. */
+export const MAX_ASPECT_RATIO = 20;
+/**
+ * Each step of an encode (the decode, each variant) is stopped after this long:
+ * the largest accepted photo takes ≈ 2 s on 2 cores, so only a file crafted to be
+ * slow meets it, and it then holds a slot for seconds, not minutes.
+ */
+export const IMAGE_STEP_SECONDS = 8;
 /**
  * Each encode holds its decoded pixels across several steps (≈ 11 MB for a wide
  * photo, up to the pixel limit × 3 bytes for a very tall one). libuv runs four native
@@ -14,6 +24,26 @@ const SHARE_IMAGE_MAX_BYTES = 300 * 1024;
  * past these two wait their turn, so memory is bounded however many arrive at once.
  */
 const ENCODE_SLOTS = pLimit(2);
+/**
+ * One account's images are encoded one at a time (in this process), so however
+ * many it sends at once it holds at most one of the two slots: the other is free
+ * for everyone else, and its own uploads queue behind each other.
+ */
+const IMAGE_JOBS_PER_ACCOUNT = 1;
+const accountQueues = new Map<string, LimitFunction>();
+
+function asAccount<T>(owner: string, job: () => Promise<T>): Promise<T> {
+  let queue = accountQueues.get(owner);
+  if (!queue) {
+    queue = pLimit(IMAGE_JOBS_PER_ACCOUNT);
+    accountQueues.set(owner, queue);
+  }
+  const mine = queue;
+  return mine(job).finally(() => {
+    if (mine.activeCount === 0 && mine.pendingCount === 0 && accountQueues.get(owner) === mine)
+      accountQueues.delete(owner);
+  });
+}
 
 export class MediaError extends Error {
   readonly status: number;
@@ -32,6 +62,8 @@ interface Variant {
 export interface ImageLimits {
   maxBytes: number;
   maxPixels: number;
+  /** Each step's time limit; IMAGE_STEP_SECONDS unless a test wants it shorter. */
+  stepSeconds?: number;
 }
 
 export const MEDIA_MESSAGES = {
@@ -39,27 +71,34 @@ export const MEDIA_MESSAGES = {
   tooBig: (maxBytes: number) => `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
   tooManyPixels: (maxPixels: number) =>
     `The image is too large: at most ${Math.round(maxPixels / 1_000_000)} megapixels.`,
+  badShape: `The image is too long or too narrow: at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels on a side, and at most ${MAX_ASPECT_RATIO} times as long as it is wide.`,
+  tooSlow: "The image took too long to process. Choose a smaller photo.",
+  tooManyImages: (max: number) =>
+    `You have reached the limit of ${max.toLocaleString("en-US")} stored photos. Delete some before adding more.`,
 } as const;
 
 /**
  * Checks that the bytes really are an image (sharp reads the signature, not the
- * name or declared type), within the byte and pixel limits, and re-encodes it:
- * rotated upright, resized to each width, WebP, with every metadata block (EXIF,
- * GPS, XMP, ICC) dropped.
+ * name or declared type), within the byte, pixel and shape limits, and re-encodes
+ * it: rotated upright, resized to each width, WebP, with every metadata block
+ * (EXIF, GPS, XMP, ICC) dropped. The header is read at once; the encode waits
+ * for `owner`'s earlier images and then for a free slot.
  */
-export function encodeImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ variants: Variant[] }> {
-  if (bytes.byteLength === 0) return Promise.reject(new MediaError(400, MEDIA_MESSAGES.notImage));
-  if (bytes.byteLength > limits.maxBytes) {
-    return Promise.reject(new MediaError(413, MEDIA_MESSAGES.tooBig(limits.maxBytes)));
-  }
-  return ENCODE_SLOTS(() => encode(bytes, limits));
+export async function encodeImage(
+  bytes: Uint8Array,
+  limits: ImageLimits,
+  owner: string,
+): Promise<{ variants: Variant[] }> {
+  if (bytes.byteLength === 0) throw new MediaError(400, MEDIA_MESSAGES.notImage);
+  if (bytes.byteLength > limits.maxBytes) throw new MediaError(413, MEDIA_MESSAGES.tooBig(limits.maxBytes));
+  await checkHeader(bytes, limits);
+  return asAccount(owner, () => ENCODE_SLOTS(() => encode(bytes, limits)));
 }
 
-async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variants: Variant[] }> {
+/** Reading the header decodes no pixels: the limits are checked before any work, with a clear message. */
+async function checkHeader(bytes: Uint8Array, limits: ImageLimits): Promise<void> {
   let metadata: Metadata;
   try {
-    // Reading the header decodes no pixels, so the pixel limit is checked below
-    // with a clear message instead of sharp's error.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new MediaError(415, MEDIA_MESSAGES.notImage);
@@ -67,24 +106,39 @@ async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variant
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
     throw new MediaError(415, MEDIA_MESSAGES.notImage);
   }
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.maxPixels) {
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width < 1 || height < 1) throw new MediaError(415, MEDIA_MESSAGES.notImage);
+  if (width * height > limits.maxPixels) {
     throw new MediaError(413, MEDIA_MESSAGES.tooManyPixels(limits.maxPixels));
   }
+  if (
+    Math.max(width, height) > MAX_IMAGE_SIDE ||
+    Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height)
+  ) {
+    throw new MediaError(413, MEDIA_MESSAGES.badShape);
+  }
+}
+
+async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variants: Variant[] }> {
+  const timed = (image: Sharp) => image.timeout({ seconds: limits.stepSeconds ?? IMAGE_STEP_SECONDS });
   try {
     // The original is decoded once, upright and no wider than the largest variant;
     // every variant is made from those pixels (no metadata survives raw pixels).
     const largest = IMAGE_WIDTHS.at(-1)!;
-    const { data, info } = await sharp(bytes, {
-      limitInputPixels: limits.maxPixels,
-      failOn: "error",
-      animated: false,
-    })
+    const { data, info } = await timed(
+      sharp(bytes, {
+        limitInputPixels: limits.maxPixels,
+        failOn: "error",
+        animated: false,
+      }),
+    )
       .rotate()
       .resize({ width: largest, withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const input = () =>
-      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+      timed(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }));
     const variants: Variant[] = [];
     for (const width of IMAGE_WIDTHS) {
       variants.push({
@@ -97,6 +151,8 @@ async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variant
     return { variants };
   } catch (error) {
     if (error instanceof MediaError) throw error;
+    if (error instanceof Error && /timeout/i.test(error.message))
+      throw new MediaError(413, MEDIA_MESSAGES.tooSlow);
     // Decoding failed part-way (a truncated or crafted file).
     throw new MediaError(415, MEDIA_MESSAGES.notImage);
   }
@@ -115,16 +171,17 @@ async function shareImage(input: () => Sharp): Promise<Buffer> {
 }
 
 /**
- * Stores an image's variants and returns the URL of its default variant. The id
- * is a content hash, scoped to its owner and use, so one person re-uploading
+ * Stores an image's variants and returns the URL of its default variant. `owner`
+ * is the account the image is encoded for (its uploads queue behind each other).
+ * The id is a content hash, scoped to its owner and use, so one person re-uploading
  * the same photo gets the same URL and deleting it never touches anyone else's.
  */
 export async function saveImage(
   storage: Storage,
   bytes: Uint8Array,
-  options: ImageLimits & { scope: string },
+  options: ImageLimits & { owner: string; scope: string },
 ): Promise<string> {
-  const { variants } = await encodeImage(bytes, options);
+  const { variants } = await encodeImage(bytes, options, options.owner);
   const id = createHash("sha256").update(options.scope).update("\0").update(bytes).digest("hex").slice(0, 32);
   const stored: string[] = [];
   try {

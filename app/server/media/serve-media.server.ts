@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { ByteRange, Storage } from "../storage/storage.server.ts";
+import { isValidKey, type ByteRange, type Storage } from "../storage/storage.server.ts";
 
 /** `bytes=start-end` (one range; suffix ranges are not needed by browsers' video players). */
 function parseRange(header: string | undefined): ByteRange | undefined {
@@ -18,6 +18,12 @@ export function serveMedia(storage: Storage): RequestHandler {
   return async (req, res, next) => {
     const key = (req.params as { key: string[] }).key.join("/");
     if (!key.startsWith("img/") && !key.startsWith("vid/")) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    // A key the server never makes (capitals, `..`, odd characters): no such file, not a fault.
+    if (!isValidKey(key)) {
+      req.log?.debug({ key: key.slice(0, 200) }, "malformed media key");
       res.status(404).type("text/plain").send("Not Found");
       return;
     }

@@ -3,10 +3,13 @@ import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { Server, type Upload } from "@tus/server";
+import type { Database } from "../db.server.ts";
 import type { Env } from "../env.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { Storage } from "../storage/storage.server.ts";
 import { MediaError } from "./images.server.ts";
+import { createVideoQuota } from "./video-quota.server.ts";
+import type { Viewer } from "../viewer.server.ts";
 
 export const VIDEO_UPLOAD_PATH = "/uploads/video";
 
@@ -51,6 +54,11 @@ async function firstBytes(stream: Readable, count: number): Promise<Uint8Array> 
 
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
+/** Review videos are a customer's (product rules §7): only a signed-in customer may start an upload. */
+export function mayUploadVideo(viewer: Viewer | null): viewer is Viewer {
+  return viewer?.role === "customer";
+}
+
 export interface VideoUploads {
   server: Server;
   /** Moves a finished upload of `ownerId` into storage as `vid/{name}.{ext}`; returns its URL. */
@@ -61,16 +69,25 @@ export interface VideoUploads {
 /**
  * Resumable video uploads (tus): the browser sends the file in chunks and can
  * pick up where it stopped after a dropped connection or a reload. Only signed-in
- * customers may upload, each only to their own uploads; unfinished uploads expire.
+ * customers may upload, each only to their own uploads, within their quotas (a
+ * few open uploads, so many a day, so many bytes a day); unfinished uploads expire.
  */
 export function createVideoUploads(options: {
   env: Env;
   log: Logger;
   storage: Storage;
-  userOf: (headers: Headers) => Promise<{ userId: string; role: string } | null>;
+  database: Database;
+  /** Who sent a request (app/server/viewer.server.ts), the one lookup every access check uses. */
+  viewerOf: (headers: Headers) => Promise<Viewer | null>;
 }): VideoUploads {
   const { env, log, storage } = options;
   const expiry = env.VIDEO_UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000;
+  const quota = createVideoQuota(options.database, {
+    maxOpen: env.MAX_OPEN_VIDEO_UPLOADS,
+    maxPerHour: env.MAX_VIDEO_UPLOADS_PER_HOUR,
+    maxBytesPerDay: env.MAX_VIDEO_BYTES_PER_DAY,
+    expiryMs: expiry,
+  });
   const datastore =
     env.STORAGE === "s3"
       ? new S3Store({
@@ -101,14 +118,24 @@ export function createVideoUploads(options: {
     respectForwardedHeaders: env.TRUST_PROXY !== false,
     namingFunction: () => crypto.randomUUID().replaceAll("-", ""),
     async onUploadCreate(req: Request, upload: Upload) {
-      const user = await options.userOf(req.headers);
-      if (!user || user.role !== "customer") throw refuse(403, VIDEO_MESSAGES.signIn);
+      const user = await options.viewerOf(req.headers);
+      if (!mayUploadVideo(user)) throw refuse(403, VIDEO_MESSAGES.signIn);
+      // An empty file is no video: refused before it is counted or stored.
+      if (upload.size === 0) throw refuse(415, VIDEO_MESSAGES.notVideo);
+      // Past a quota this throws its refusal (a status and words), which tus sends as is.
+      // A deferred length may grow to the largest video allowed: that much is counted.
+      await quota.reserve(user.userId, upload.id, upload.size ?? env.MAX_VIDEO_BYTES, (id) =>
+        datastore.getUpload(id).then(
+          () => true,
+          () => false,
+        ),
+      );
       // The owner comes from the session, whatever the client wrote in the metadata.
       return { metadata: { ...upload.metadata, owner: user.userId } };
     },
     async onIncomingRequest(req: Request, uploadId: string) {
       if (req.method === "POST" || req.method === "OPTIONS") return;
-      const user = await options.userOf(req.headers);
+      const user = await options.viewerOf(req.headers);
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (upload && upload.metadata?.owner !== user?.userId) throw refuse(403, VIDEO_MESSAGES.notYours);
     },
@@ -120,6 +147,7 @@ export function createVideoUploads(options: {
     },
     async onUploadFinish(_req: Request, upload: Upload) {
       if (!sniffVideo(await firstBytes(await read(upload.id), 16))) {
+        // Its ledger row is closed by the customer's next upload, which finds it gone.
         await datastore.remove(upload.id).catch(() => undefined);
         throw refuse(415, VIDEO_MESSAGES.notVideo);
       }
@@ -143,9 +171,19 @@ export function createVideoUploads(options: {
       await datastore
         .remove(uploadId)
         .catch((error) => log.warn({ err: error, uploadId }, "tus upload not removed"));
+      await quota.close(uploadId);
       return `/media/${key}`;
     },
-    cleanUp: () => server.cleanUpExpiredUploads(),
+    async cleanUp() {
+      const expired = await server.cleanUpExpiredUploads();
+      const unused = await quota.sweep((id) =>
+        datastore.remove(id).then(
+          () => true,
+          () => false,
+        ),
+      );
+      return expired + unused;
+    },
   };
 }
 

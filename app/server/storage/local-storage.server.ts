@@ -1,27 +1,68 @@
 import fs from "node:fs";
+import type { FileHandle } from "node:fs/promises";
 import fsp from "node:fs/promises";
 import path from "node:path";
 
 import { pipeline } from "node:stream/promises";
 import { assertValidKey, contentTypeForKey, type Storage } from "./storage.server.ts";
 
+/** Opens the temp file, making its folder; once more if a delete pruned the folder in between. */
+async function openTemp(temp: string): Promise<FileHandle> {
+  for (let attempt = 1; ; attempt++) {
+    await fsp.mkdir(path.dirname(temp), { recursive: true });
+    try {
+      return await fsp.open(temp, "wx");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 3) throw error;
+    }
+  }
+}
+
 export function createLocalStorage(root: string): Storage {
+  const top = path.resolve(root);
   const fileFor = (key: string) => {
     assertValidKey(key);
-    return path.join(root, key);
+    return path.join(top, key);
   };
+
+  /**
+   * Removes `dir` and then its parents while they are empty, up to the root (kept):
+   * a refused or deleted write leaves no empty folder behind. A folder another
+   * write is using holds its file or temp file, so it is not empty and stays.
+   */
+  async function pruneEmpty(dir: string): Promise<void> {
+    for (let current = dir; current.startsWith(top + path.sep); current = path.dirname(current)) {
+      try {
+        await fsp.rmdir(current);
+      } catch {
+        return;
+      }
+    }
+  }
+
   return {
     async put(key, body) {
       const file = fileFor(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
       // Written beside, then renamed: a reader never sees half a file.
-      const temp = `${file}.${process.pid}.${Date.now()}.part`;
+      const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.part`;
+      let handle: FileHandle | null = null;
       try {
-        if (Buffer.isBuffer(body)) await fsp.writeFile(temp, body);
-        else await pipeline(body, fs.createWriteStream(temp));
+        handle = await openTemp(temp);
+        if (Buffer.isBuffer(body)) {
+          await handle.writeFile(body);
+          await handle.close();
+        } else {
+          // The stream closes the handle when it ends or fails.
+          const stream = handle.createWriteStream();
+          handle = null;
+          await pipeline(body, stream);
+        }
+        handle = null;
         await fsp.rename(temp, file);
       } catch (error) {
+        await handle?.close().catch(() => undefined);
         await fsp.rm(temp, { force: true });
+        await pruneEmpty(path.dirname(file));
         throw error;
       }
     },
@@ -45,7 +86,9 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async delete(keys) {
-      await Promise.all(keys.map((key) => fsp.rm(fileFor(key), { force: true })));
+      const files = keys.map(fileFor);
+      await Promise.all(files.map((file) => fsp.rm(file, { force: true })));
+      for (const dir of new Set(files.map((file) => path.dirname(file)))) await pruneEmpty(dir);
     },
   };
 }

@@ -28,8 +28,13 @@ export interface Storage {
 
 const KEY_PATTERN = /^(?!.*\.\.)[a-z0-9][a-z0-9/_.-]*$/;
 
+/** A key the server could have made: lower-case names, no `..`, nothing above the root. */
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
 export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
 const CONTENT_TYPES: Record<string, string> = {

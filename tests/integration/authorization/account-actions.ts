@@ -32,6 +32,7 @@ const signup = (
   method: "POST",
   scope: "open",
   allowed: ACTORS,
+  clientLimit: "SIGNUP_MAX_PER_IP",
   target: { kind: "route", action },
   async prepare() {
     const form = input();
@@ -79,7 +80,13 @@ export const accountActions: MutatingAction[] = [
         path: "/login",
         form: { email: account.email, password: account.password, redirectTo: "" },
         effect(ctx) {
-          expectSuccess(ctx, "/");
+          // Customers go to / (product rules §2); owners and admins to where their work is (issue 17).
+          const landing = {
+            restaurantOwner: "/profile/restaurant",
+            anotherRestaurant: "/profile/restaurant",
+            admin: "/admin",
+          };
+          expectSuccess(ctx, landing[actor as keyof typeof landing] ?? "/");
           const sessions = changesIn(ctx, "session");
           expect(sessions.added.map((s) => s.userId)).toEqual([account.id]);
           expect(sessions.removed).toEqual([]);
@@ -94,6 +101,7 @@ export const accountActions: MutatingAction[] = [
     method: "POST",
     scope: "open",
     allowed: ACTORS,
+    clientLimit: "RESET_MAIL_MAX_PER_IP",
     target: { kind: "route", action: forgotPassword.action },
     async prepare(world, actor) {
       const account = credentialsFor(world, actor);

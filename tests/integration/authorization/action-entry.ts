@@ -46,12 +46,12 @@ export interface PreparedCall {
   refusalStatus?(actor: Actor): number;
 }
 
-/** Where the request goes: a React Router action, or an Express-level handler of server/app.ts. */
+/** Where the request goes: a React Router action, or an Express-level handler of server/http-app.ts. */
 export type Target =
   | { kind: "route"; action: (args: never) => unknown }
   | {
       kind: "express";
-      /** The mount in server/app.ts. */
+      /** The mount in server/http-app.ts. */
       mount: "/api/auth/{*any}" | "VIDEO_UPLOAD_PATH";
       handle(services: TestServices, request: Request): Promise<Response>;
     };
@@ -59,7 +59,7 @@ export type Target =
 export interface MutatingAction {
   /** The cell's name: "restaurant-menu add-section". */
   name: string;
-  /** The route module id (app/routes.ts's file without extension), or "server/app.ts" for Express mounts. */
+  /** The route module id (app/routes.ts's file without extension), or "server/http-app.ts" for Express mounts. */
   module: string;
   method: "POST" | "PATCH" | "DELETE" | "GET";
   /** For an Express-level entry, the endpoint under its mount ("/sign-out", "/uploads/video/:id"). */
@@ -69,6 +69,12 @@ export interface MutatingAction {
   scope: Scope;
   allowed: readonly Actor[];
   target: Target;
+  /**
+   * The per-client limit an open action meets (ADR 0016): the variable naming how
+   * many calls one client address may make in ACCOUNT_MAIL_WINDOW_SECONDS. The
+   * matrix checks it holds; an open action needs one or a reason to go without.
+   */
+  clientLimit?: "SIGNUP_MAX_PER_IP" | "RESET_MAIL_MAX_PER_IP";
   /** Ends the sessions of the actor (password change, revoke-sessions): the world signs in again after. */
   endsSessions?: true;
   prepare(world: World, actor: Actor): Promise<PreparedCall>;

@@ -47,9 +47,17 @@ function stable(value: unknown): string {
   });
 }
 
+/**
+ * Every file with its size, and every empty folder inside a store's folder
+ * ("uploads/img/ab12/ 0"): a refused or deleted write must leave no folder behind.
+ * The stores' own folders (uploads/, tus/) may be empty.
+ */
 function listFiles(root: string, dir = root, out: string[] = []): string[] {
   if (!fs.existsSync(dir)) return out;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+  const entries = fs.readdirSync(dir, { withFileTypes: true });
+  const relative = path.relative(root, dir);
+  if (entries.length === 0 && relative.split(path.sep).length >= 2) out.push(`${relative}/ 0`);
+  for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) listFiles(root, full, out);
     else if (!isDatabaseFile(entry.name)) out.push(`${path.relative(root, full)} ${fs.statSync(full).size}`);

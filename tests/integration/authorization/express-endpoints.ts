@@ -5,7 +5,7 @@ import { changesIn, expectOnlyOwnAccountRowsChanged } from "./effects.ts";
 import { ACTORS, CUSTOMERS, SIGNED_IN, unique, type Actor, type SignedIn, type World } from "./world.ts";
 
 /**
- * The mutating endpoints server/app.ts mounts outside React Router, called
+ * The mutating endpoints server/http-app.ts mounts outside React Router, called
  * in-process through the same handlers Express hands them to.
  */
 const AUTH: Target = {
@@ -95,7 +95,7 @@ const CLOSED: { path: string; method?: "GET"; body: (world: World, actor: Actor)
 const closedEntry = ({ path, method, body }: (typeof CLOSED)[number]): MutatingAction => ({
   name: `better-auth ${path} (closed)`,
   endpoint: path,
-  module: "server/app.ts",
+  module: "server/http-app.ts",
   method: method ?? "POST",
   scope: "closed",
   allowed: [],
@@ -118,7 +118,7 @@ const closedEntries = CLOSED.map(closedEntry);
 const revokeAll = (path: "/revoke-sessions" | "/revoke-other-sessions"): MutatingAction => ({
   name: `better-auth ${path}`,
   endpoint: path,
-  module: "server/app.ts",
+  module: "server/http-app.ts",
   method: "POST",
   scope: "self",
   allowed: SIGNED_IN,
@@ -150,7 +150,7 @@ const openEntries: MutatingAction[] = [
   {
     name: "better-auth /sign-out",
     endpoint: "/sign-out",
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "POST",
     scope: "self",
     allowed: ACTORS,
@@ -174,7 +174,7 @@ const openEntries: MutatingAction[] = [
   {
     name: "better-auth /revoke-session",
     endpoint: "/revoke-session",
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "POST",
     scope: "owner",
     allowed: ["customer"],
@@ -230,7 +230,7 @@ const openEntries: MutatingAction[] = [
   ).map(([path, body]): MutatingAction => ({
     name: `better-auth ${path} (refuses all)`,
     endpoint: path,
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "POST",
     scope: "closed",
     allowed: [],
@@ -255,7 +255,7 @@ const openEntries: MutatingAction[] = [
   ).map(([path, url]): MutatingAction => ({
     name: `better-auth ${path} (refuses all)`,
     endpoint: path,
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "GET",
     scope: "closed",
     allowed: [],
@@ -273,8 +273,41 @@ const openEntries: MutatingAction[] = [
 
 const tusHeaders = { "tus-resumable": "1.0.0" };
 
+const isCustomer = (actor: Actor): actor is (typeof CUSTOMERS)[number] =>
+  (CUSTOMERS as readonly Actor[]).includes(actor);
+
+function tusRequest(
+  world: World,
+  actor: Actor,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+) {
+  const all = new Headers(world.cookiesOf(actor) ?? undefined);
+  for (const [k, v] of Object.entries({ ...tusHeaders, ...headers })) all.set(k, v);
+  return world.services.videos.server.handleWeb(
+    new Request(`http://localhost:3000${path}`, { method, headers: all }),
+  );
+}
+
+/**
+ * Cancels a customer's open uploads, as their browser would (DELETE): a customer
+ * may have MAX_OPEN_VIDEO_UPLOADS at once, and the cells and fuzz cases start many.
+ */
+async function cancelOpenUploads(world: World, actor: Actor) {
+  if (!isCustomer(actor)) return;
+  const open = await world.services.database.db
+    .selectFrom("video_upload")
+    .select("id")
+    .where("ownerId", "=", world.idOf(actor))
+    .where("open", "=", 1)
+    .execute();
+  for (const { id } of open) await tusRequest(world, actor, "DELETE", `${VIDEO_UPLOAD_PATH}/${id}`, {});
+}
+
 /** An upload of customer's, 1000 bytes long, none of them sent yet. */
 async function customerUpload(world: World): Promise<string> {
+  await cancelOpenUploads(world, "customer");
   const headers = new Headers(world.cookiesOf("customer")!);
   for (const [k, v] of Object.entries({ ...tusHeaders, "upload-length": "1000" })) headers.set(k, v);
   const created = await world.services.videos.server.handleWeb(
@@ -289,12 +322,13 @@ const tusEntries: MutatingAction[] = [
   {
     name: "tus video-upload create",
     endpoint: VIDEO_UPLOAD_PATH,
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "POST",
     scope: "self",
     allowed: CUSTOMERS,
     target: TUS,
-    async prepare() {
+    async prepare(world, actor) {
+      await cancelOpenUploads(world, actor);
       return {
         path: VIDEO_UPLOAD_PATH,
         headers: { ...tusHeaders, "upload-length": "1000" },
@@ -302,14 +336,48 @@ const tusEntries: MutatingAction[] = [
           expect(ctx.outcome.status).toBe(201);
           expect(ctx.outcome.location).toContain(VIDEO_UPLOAD_PATH);
           expect(changesIn(ctx, "(files)").added.length).toBeGreaterThan(0);
+          // The ledger the per-customer quotas count holds the new upload, as its owner's.
+          const id = ctx.outcome.location!.split("/").pop();
+          expect(changesIn(ctx, "video_upload").added).toContainEqual(
+            expect.objectContaining({ id, ownerId: ctx.world.idOf(ctx.actor as SignedIn), open: 1 }),
+          );
         },
+      };
+    },
+  },
+  {
+    // No one may start an upload past the quotas: a customer with MAX_OPEN_VIDEO_UPLOADS
+    // unfinished ones is refused with 429 and words, and nothing is stored.
+    name: "tus video-upload create past the quota",
+    endpoint: VIDEO_UPLOAD_PATH,
+    module: "server/http-app.ts",
+    method: "POST",
+    scope: "closed",
+    allowed: [],
+    target: TUS,
+    async prepare(world, actor) {
+      if (isCustomer(actor)) {
+        let status = 201;
+        for (let i = 0; i < 50 && status === 201; i++) {
+          status = (await tusRequest(world, actor, "POST", VIDEO_UPLOAD_PATH, { "upload-length": "1000" }))
+            .status;
+        }
+        expect(status).toBe(429);
+      }
+      return {
+        path: VIDEO_UPLOAD_PATH,
+        headers: { ...tusHeaders, "upload-length": "1000" },
+        effect() {
+          throw new Error("no one may start an upload past the quota");
+        },
+        refusalStatus: (a) => (isCustomer(a) ? 429 : 403),
       };
     },
   },
   {
     name: "tus video-upload patch",
     endpoint: `${VIDEO_UPLOAD_PATH}/:id`,
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "PATCH",
     scope: "owner",
     allowed: ["customer"],
@@ -330,7 +398,7 @@ const tusEntries: MutatingAction[] = [
   {
     name: "tus video-upload delete",
     endpoint: `${VIDEO_UPLOAD_PATH}/:id`,
-    module: "server/app.ts",
+    module: "server/http-app.ts",
     method: "DELETE",
     scope: "owner",
     allowed: ["customer"],

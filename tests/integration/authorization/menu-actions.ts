@@ -1,15 +1,23 @@
 import { expect } from "vitest";
 import * as myBranchMenu from "~/routes/restaurant/branches/branch-menu.tsx";
+import * as addOwnItem from "~/routes/restaurant/branches/add-own-item.tsx";
+import * as compareBranch from "~/routes/restaurant/branches/compare.tsx";
+import * as branchHours from "~/routes/restaurant/branches/hours.tsx";
+import * as editOwnItem from "~/routes/restaurant/branches/edit-own-item.tsx";
 import * as addBranch from "~/routes/restaurant/branches/add-branch.tsx";
 import * as addItem from "~/routes/restaurant/menu/add-item.tsx";
 import * as addSection from "~/routes/restaurant/menu/add-section.tsx";
 import * as editItem from "~/routes/restaurant/menu/edit-item.tsx";
 import * as editSection from "~/routes/restaurant/menu/edit-section.tsx";
 import * as items from "~/routes/restaurant/menu/items.tsx";
+import * as importMenu from "~/routes/restaurant/menu/import.tsx";
+import * as importPhotos from "~/routes/restaurant/menu/import-photos.ts";
+import * as importPreview from "~/routes/restaurant/menu/import-preview.tsx";
 import * as sections from "~/routes/restaurant/menu/sections.tsx";
+import { ITEM_FIELDS, itemInput } from "../../setup/factories.ts";
 import type { MutatingAction, PreparedCall } from "./action-entry.ts";
 import { expectSuccess } from "./effects.ts";
-import { ITEM_FIELDS, RESTAURANTS, unique, uniqueNumber, type Actor, type World } from "./world.ts";
+import { RESTAURANTS, unique, uniqueNumber, type Actor, type World } from "./world.ts";
 
 /**
  * The owner's menu screens. Adding a section or a branch is self-scoped (it goes
@@ -56,6 +64,26 @@ function itemIntent(
     target: { kind: "route", action: items.action },
     async prepare(world) {
       return { path: ITEMS, ...(await prepare(world)) };
+    },
+  };
+}
+
+/** restaurantOwner's branch called "main"; anotherRestaurant has one of that name too. */
+const MAIN = "/profile/restaurant/mybranches/main";
+
+function branchIntent(
+  intent: "save" | "hide" | "show" | "hide-section" | "show-section" | "delete",
+  prepare: (world: World) => Promise<Call>,
+): MutatingAction {
+  return {
+    name: `restaurant-branches branch-menu ${intent}`,
+    module: "routes/restaurant/branches/branch-menu",
+    intent,
+    ...ownerOnly,
+    target: { kind: "route", action: myBranchMenu.action },
+    async prepare(world) {
+      const call = await prepare(world);
+      return { path: MAIN, params: { branchName: "main" }, ...call, form: { ...call.form, intent } };
     },
   };
 }
@@ -162,6 +190,148 @@ async function moveItemDown(world: World): Promise<Call> {
   };
 }
 
+async function saveBranchPrice(world: World): Promise<Call> {
+  // anotherRestaurant has a branch with this URL too: the item is not in it.
+  const { itemId } = world.ownerBranch;
+  const price = String(uniqueNumber());
+  return {
+    form: { itemId, priceOverride: price, soldOut: "on" },
+    async effect(ctx) {
+      expectSuccess(ctx, MAIN);
+      expect(await world.item(itemId)).toMatchObject({ priceOverride: Number(price), soldOut: 1 });
+    },
+  };
+}
+
+async function hideAtBranch(world: World): Promise<Call> {
+  const copy = await world.newBranchCopy();
+  return {
+    form: { itemId: copy.id },
+    async effect(ctx) {
+      expectSuccess(ctx, MAIN);
+      expect((await world.item(copy.id))?.hidden).toBe(1);
+      expect((await world.item(copy.generalId))?.hidden).toBe(0);
+    },
+  };
+}
+
+async function showAtBranch(world: World): Promise<Call> {
+  const copy = await world.newBranchCopy();
+  await world.db.updateTable("menu_item").set({ hidden: 1 }).where("id", "=", copy.id).execute();
+  return {
+    form: { itemId: copy.id },
+    async effect(ctx) {
+      expectSuccess(ctx, MAIN);
+      expect((await world.item(copy.id))?.hidden).toBe(0);
+    },
+  };
+}
+
+async function hideSectionAtBranch(world: World): Promise<Call> {
+  const { sectionId } = await world.newBranchCopy();
+  return {
+    form: { sectionId },
+    async effect(ctx) {
+      expectSuccess(ctx, MAIN);
+      expect((await world.section(sectionId))?.hidden).toBe(1);
+    },
+  };
+}
+
+async function showSectionAtBranch(world: World): Promise<Call> {
+  const { sectionId } = await world.newBranchCopy();
+  await world.db.updateTable("menu_section").set({ hidden: 1 }).where("id", "=", sectionId).execute();
+  return {
+    form: { sectionId },
+    async effect(ctx) {
+      expectSuccess(ctx, MAIN);
+      expect((await world.section(sectionId))?.hidden).toBe(0);
+    },
+  };
+}
+
+async function deleteOwnDish(world: World): Promise<Call> {
+  const own = await world.newOwnDish();
+  return {
+    form: { itemId: own.id },
+    async effect(ctx) {
+      expectSuccess(ctx, MAIN);
+      expect(await world.item(own.id)).toBeUndefined();
+    },
+  };
+}
+
+/** Add a dish to one branch only, saved plainly or with 'Save and add another'. */
+function addOwnItemEntry(kind: "add" | "another"): MutatingAction {
+  return {
+    name: "restaurant-branches add-own-item",
+    module: "routes/restaurant/branches/add-own-item",
+    ...(kind === "another" ? { intent: "another" } : {}),
+    ...ownerOnly,
+    target: { kind: "route", action: addOwnItem.action },
+    async prepare(world) {
+      // A section of restaurantOwner's "main" branch: anotherRestaurant's "main" has no such section.
+      const { sectionId } = await world.newBranchCopy();
+      const name = unique("Branch dish");
+      return {
+        path: `${MAIN}/additem`,
+        params: { branchName: "main" },
+        form: {
+          ...itemInput(sectionId, { name, positionInSection: "5" }),
+          ...(kind === "another" ? { intent: "another" } : {}),
+        },
+        files: { topView: [world.photo], frontView: [world.photo], sideView: [world.photo] },
+        async effect(ctx) {
+          expectSuccess(ctx, kind === "another" ? `${MAIN}/additem` : MAIN);
+          const rows = await world.db
+            .selectFrom("menu_item")
+            .select(["sectionId", "branchId", "generalItemId"])
+            .where("name", "=", name)
+            .execute();
+          expect(rows).toEqual([{ sectionId, branchId: await world.mainBranchId(), generalItemId: null }]);
+        },
+      };
+    },
+  };
+}
+
+/** The import's rows, photos and screen belong to restaurantOwner; anotherRestaurant gets a 404. */
+function importIntent(intent: "commit" | "discard"): MutatingAction {
+  return {
+    name: `restaurant-menu import-preview ${intent}`,
+    module: "routes/restaurant/menu/import-preview",
+    intent,
+    ...ownerOnly,
+    target: { kind: "route", action: importPreview.action },
+    async prepare(world) {
+      const { importId, dish } = await world.newImport("restaurantOwner", true);
+      return {
+        path: `/profile/restaurant/addmenu/import/${importId}`,
+        params: { importId },
+        form: { intent },
+        async effect(ctx) {
+          expectSuccess(ctx, intent === "commit" ? ITEMS : "/profile/restaurant/addmenu/import");
+          const imports = await world.db
+            .selectFrom("menu_import")
+            .select("id")
+            .where("id", "=", importId)
+            .execute();
+          expect(imports).toEqual([]);
+          const dishes = await world.db
+            .selectFrom("menu_item")
+            .select("restaurantId")
+            .where("name", "=", dish)
+            .where("branchId", "is", null)
+            .execute();
+          expect(dishes.map((d) => d.restaurantId)).toEqual(
+            intent === "commit" ? [world.idOf("restaurantOwner")] : [],
+          );
+        },
+      };
+    },
+  };
+}
+
 export const menuActions: MutatingAction[] = [
   {
     name: "restaurant-menu add-section",
@@ -179,10 +349,15 @@ export const menuActions: MutatingAction[] = [
           expectSuccess(ctx, "/profile/restaurant/addmenu/addsection");
           const rows = await world.db
             .selectFrom("menu_section")
-            .select("restaurantId")
+            .select(["restaurantId", "branchId"])
             .where("originalName", "=", originalName)
             .execute();
-          expect(rows.map((r) => r.restaurantId)).toEqual([actorId(world, actor)]);
+          const owner = actorId(world, actor);
+          expect(rows.filter((r) => r.branchId === null).map((r) => r.restaurantId)).toEqual([owner]);
+          // And a copy in each of the owner's branches (ADR 0021).
+          expect(rows.filter((r) => r.branchId !== null).map((r) => r.restaurantId)).toEqual(
+            Array((await world.branchIdsOf(owner)).length).fill(owner),
+          );
         },
       };
     },
@@ -220,16 +395,54 @@ export const menuActions: MutatingAction[] = [
       const name = unique("Dish");
       return {
         path: "/profile/restaurant/addmenu/additems",
-        form: { ...ITEM_FIELDS, name, sectionId, positionInSection: "1" },
+        form: itemInput(sectionId, { name }),
         files: { topView: [world.photo], frontView: [world.photo], sideView: [world.photo] },
         async effect(ctx) {
           expectSuccess(ctx, "/profile/restaurant/addmenu/additems");
           const rows = await world.db
             .selectFrom("menu_item")
-            .select(["sectionId", "restaurantId"])
+            .select(["sectionId", "restaurantId", "generalItemId"])
             .where("name", "=", name)
             .execute();
-          expect(rows).toEqual([{ sectionId, restaurantId: world.idOf("restaurantOwner") }]);
+          const general = rows.filter((r) => r.generalItemId === null);
+          expect(general).toEqual([
+            { sectionId, restaurantId: world.idOf("restaurantOwner"), generalItemId: null },
+          ]);
+          expect(rows.length - 1).toBe((await world.branchIdsOf(world.idOf("restaurantOwner"))).length);
+        },
+      };
+    },
+  },
+  {
+    // 'Save and add another': the same write, then back to an empty form that keeps some values.
+    name: "restaurant-menu add-item",
+    module: "routes/restaurant/menu/add-item",
+    intent: "another",
+    ...ownerOnly,
+    target: { kind: "route", action: addItem.action },
+    async prepare(world) {
+      const sectionId = await world.newSection();
+      const name = unique("Dish");
+      return {
+        path: "/profile/restaurant/addmenu/additems",
+        form: { ...itemInput(sectionId, { name }), intent: "another", sameViews: "on" },
+        files: { topView: [world.photo] },
+        async effect(ctx) {
+          expectSuccess(ctx, new RegExp(`^/profile/restaurant/addmenu/additems\\?sectionId=${sectionId}&`));
+          const rows = await world.db
+            .selectFrom("menu_item")
+            .select(["sectionId", "restaurantId", "topView", "sideView"])
+            .where("name", "=", name)
+            .where("branchId", "is", null)
+            .execute();
+          expect(rows).toEqual([
+            {
+              sectionId,
+              restaurantId: world.idOf("restaurantOwner"),
+              topView: rows[0]!.topView,
+              sideView: rows[0]!.topView,
+            },
+          ]);
         },
       };
     },
@@ -264,6 +477,58 @@ export const menuActions: MutatingAction[] = [
   itemIntent("up", moveItemUp),
   itemIntent("down", moveItemDown),
   {
+    name: "restaurant-menu import",
+    module: "routes/restaurant/menu/import",
+    method: "POST",
+    scope: "self",
+    allowed: RESTAURANTS,
+    target: { kind: "route", action: importMenu.action },
+    async prepare(world, actor) {
+      const name = unique("Sheet dish");
+      const sheet = `section,name,price,taste,category,subcategory,type,top_photo\nMains,${name},450,Spicy,Curries,Karahi,Veg,dish.jpg\n`;
+      return {
+        path: "/profile/restaurant/addmenu/import",
+        form: {},
+        files: { sheet: [new TextEncoder().encode(sheet)] },
+        async effect(ctx) {
+          expectSuccess(ctx, /^\/profile\/restaurant\/addmenu\/import\/[\w-]+$/u);
+          const imports = await world.db
+            .selectFrom("menu_import")
+            .select(["ownerId", "rows"])
+            .where("ownerId", "=", actorId(world, actor))
+            .execute();
+          expect(imports.some((i) => i.rows.includes(name))).toBe(true);
+        },
+      };
+    },
+  },
+  importIntent("commit"),
+  importIntent("discard"),
+  {
+    name: "restaurant-menu import-photos",
+    module: "routes/restaurant/menu/import-photos",
+    ...ownerOnly,
+    target: { kind: "route", action: importPhotos.action },
+    async prepare(world) {
+      const { importId } = await world.newImport();
+      return {
+        path: `/profile/restaurant/addmenu/import/${importId}/photos`,
+        params: { importId },
+        form: {},
+        files: { photos: [world.photo] },
+        async effect(ctx) {
+          expectSuccess(ctx, `/profile/restaurant/addmenu/import/${importId}`);
+          const photos = await world.db
+            .selectFrom("menu_import_photo")
+            .select("fileName")
+            .where("importId", "=", importId)
+            .execute();
+          expect(photos).toHaveLength(1);
+        },
+      };
+    },
+  },
+  {
     name: "restaurant-branches add-branch",
     module: "routes/restaurant/branches/add-branch",
     method: "POST",
@@ -287,22 +552,94 @@ export const menuActions: MutatingAction[] = [
       };
     },
   },
+  branchIntent("save", saveBranchPrice),
+  branchIntent("hide", hideAtBranch),
+  branchIntent("show", showAtBranch),
+  branchIntent("hide-section", hideSectionAtBranch),
+  branchIntent("show-section", showSectionAtBranch),
+  branchIntent("delete", deleteOwnDish),
   {
-    name: "restaurant-branches branch-menu",
-    module: "routes/restaurant/branches/branch-menu",
-    ...ownerOnly,
-    target: { kind: "route", action: myBranchMenu.action },
-    async prepare(world) {
-      // anotherRestaurant has a branch with this URL too: the item is not in it.
-      const { branchUrl, itemId } = world.ownerBranch;
-      const price = String(uniqueNumber());
+    // Each restaurant brings its own branch called "main" in line: the URL names no one else's.
+    name: "restaurant-branches compare bring-in-line",
+    module: "routes/restaurant/branches/compare",
+    intent: "bring-in-line",
+    method: "POST",
+    scope: "self",
+    allowed: RESTAURANTS,
+    target: { kind: "route", action: compareBranch.action },
+    async prepare(world, actor) {
+      const owner = actor === "anotherRestaurant" ? "anotherRestaurant" : "restaurantOwner";
+      const copy = await world.newBranchCopy(owner);
+      // Out of step, as a copy from before branches followed the general menu can be.
+      await world.db
+        .updateTable("menu_item")
+        .set({ description: "stale" })
+        .where("id", "=", copy.id)
+        .execute();
       return {
-        path: `/profile/restaurant/mybranches/${branchUrl}`,
-        params: { branchName: branchUrl },
-        form: { itemId, priceOverride: price, soldOut: "on" },
+        path: `${MAIN}/compare`,
+        params: { branchName: "main" },
+        form: { intent: "bring-in-line" },
         async effect(ctx) {
-          expectSuccess(ctx, `/profile/restaurant/mybranches/${branchUrl}`);
-          expect(await world.item(itemId)).toMatchObject({ priceOverride: Number(price), soldOut: 1 });
+          expectSuccess(ctx, `${MAIN}/compare`);
+          expect((await world.item(copy.id))?.description).toBe(
+            (await world.item(copy.generalId))?.description,
+          );
+        },
+      };
+    },
+  },
+  {
+    // Each restaurant sets the hours of its own branch called "main".
+    name: "restaurant-branches hours",
+    module: "routes/restaurant/branches/hours",
+    method: "POST",
+    scope: "self",
+    allowed: RESTAURANTS,
+    target: { kind: "route", action: branchHours.action },
+    async prepare(world, actor) {
+      const owner = actor === "anotherRestaurant" ? "anotherRestaurant" : "restaurantOwner";
+      const note = unique("Ramadan: 7 pm to 3 am");
+      return {
+        path: `${MAIN}/hours`,
+        params: { branchName: "main" },
+        form: { monOpens0: "12:00", monCloses0: "23:30", friOpens0: "14:00", friCloses0: "01:00", note },
+        async effect(ctx) {
+          expectSuccess(ctx, MAIN);
+          const branch = await world.db
+            .selectFrom("branch")
+            .select("openingHours")
+            .where("id", "=", await world.mainBranchId(owner))
+            .executeTakeFirstOrThrow();
+          expect(JSON.parse(branch.openingHours)).toMatchObject({
+            days: { mon: [["12:00", "23:30"]] },
+            note,
+          });
+        },
+      };
+    },
+  },
+  addOwnItemEntry("add"),
+  addOwnItemEntry("another"),
+  {
+    name: "restaurant-branches edit-own-item",
+    module: "routes/restaurant/branches/edit-own-item",
+    ...ownerOnly,
+    target: { kind: "route", action: editOwnItem.action },
+    async prepare(world) {
+      const own = await world.newOwnDish();
+      const name = unique("Renamed branch dish");
+      const editable = Object.fromEntries(
+        Object.entries(ITEM_FIELDS).filter(([k]) => k !== "itemCat" && k !== "itemSubCat"),
+      );
+      return {
+        path: `${MAIN}/items/edit/${own.id}`,
+        params: { branchName: "main", id: own.id },
+        form: { ...editable, name, positionInSection: "2" },
+        files: {},
+        async effect(ctx) {
+          expectSuccess(ctx, MAIN);
+          expect((await world.item(own.id))?.name).toBe(name);
         },
       };
     },

@@ -10,7 +10,7 @@ export type { MutatingAction } from "./action-entry.ts";
 
 /**
  * Every mutating action of Foodverse: each React Router action (one entry per
- * `intent` it handles) and each mutating Express-level endpoint of server/app.ts,
+ * `intent` it handles) and each mutating Express-level endpoint of server/http-app.ts,
  * with who may use it. The authorization matrix runs every entry for every actor,
  * and fails when a route module with an action, an intent, or an endpoint is missing.
  */

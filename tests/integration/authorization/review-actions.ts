@@ -4,6 +4,8 @@ import * as myReviews from "~/routes/customer/my-reviews.tsx";
 import * as branchReviews from "~/routes/public/branch-reviews.tsx";
 import * as menuItem from "~/routes/public/menu-item.tsx";
 import * as restaurantReviews from "~/routes/public/restaurant-reviews.tsx";
+import { addBranch } from "~/features/branches/branches.server.ts";
+import * as menus from "~/features/menus/menus.server.ts";
 import type { MutatingAction } from "./action-entry.ts";
 import { changesIn, expectSuccess } from "./effects.ts";
 import { CUSTOMERS, SIGNED_IN, unique, type Actor, type SignedIn, type World } from "./world.ts";
@@ -95,6 +97,25 @@ const replyEntry = (list: ReviewList): MutatingAction => ({
 
 const listActions = REVIEW_LISTS.flatMap((list) => [reportEntry(list), replyEntry(list)]);
 
+/** One branch of a restaurant awaiting approval per world: refused calls leave it as it was. */
+const pendingBranches = new WeakMap<World, Promise<{ urlName: string; branchUrl: string }>>();
+
+function pendingBranchOf(world: World) {
+  let found = pendingBranches.get(world);
+  if (!found) {
+    found = (async () => {
+      const { id, urlName } = await world.pendingRestaurant();
+      const section = await menus.addSection(world.services, id, { originalName: "Mains" });
+      if (!section.ok) throw new Error(section.message);
+      const branch = await addBranch(world.services, id, { branchName: "main" });
+      if (!branch.ok) throw new Error(branch.message);
+      return { urlName, branchUrl: branch.branchUrl };
+    })();
+    pendingBranches.set(world, found);
+  }
+  return found;
+}
+
 export const reviewActions: MutatingAction[] = [
   {
     name: "customer add-review",
@@ -114,11 +135,15 @@ export const reviewActions: MutatingAction[] = [
         form: { rating: "4", review: text },
         files: { photos: [world.photo] },
         effect(ctx) {
-          expectSuccess(ctx, `/r/${restaurantName}/branch/${branchName}`);
           const reviews = changesIn(ctx, "review").added;
           expect(reviews.map((r) => [r.authorId, r.review, r.rating])).toEqual([
             [idOf(world, actor), text, 4],
           ]);
+          // The branch page (product rules §2), showing its author the review just posted (issue 17).
+          expectSuccess(
+            ctx,
+            `/r/${restaurantName}/branch/${branchName}?posted=${String(reviews[0]!.id)}#your-review`,
+          );
         },
       };
     },
@@ -166,6 +191,28 @@ export const reviewActions: MutatingAction[] = [
           ]);
           expect(await world.item(itemId)).toMatchObject({ itemRating: 4, itemRatingBy: 1 });
         },
+      };
+    },
+  },
+  {
+    // ADR 0017: a restaurant that is not approved takes no reviews, from anyone.
+    name: "customer add-review on a pending restaurant",
+    module: "routes/customer/add-review",
+    method: "POST",
+    scope: "closed",
+    allowed: [],
+    target: { kind: "route", action: addReview.action },
+    async prepare(world) {
+      const { urlName: restaurantName, branchUrl: branchName } = await pendingBranchOf(world);
+      return {
+        path: `/profile/customer/addreview/${restaurantName}/${branchName}`,
+        params: { restaurantName, branchName },
+        form: { rating: "5", review: unique("Sneaked in") },
+        files: { photos: [world.photo] },
+        effect() {
+          throw new Error("no one may review a restaurant awaiting approval");
+        },
+        refusalStatus: (actor) => (CUSTOMERS.includes(actor as never) ? 403 : 302),
       };
     },
   },

@@ -23,7 +23,7 @@ export interface RequestParts {
 
 export function buildRequest(parts: RequestParts): Request {
   const headers = new Headers(parts.cookies ?? undefined);
-  // A browser's same-origin form post; the cross-origin check is Express's (server/app.ts).
+  // A browser's same-origin form post; the cross-origin check is Express's (server/http-app.ts).
   headers.set("origin", ORIGIN);
   for (const [k, v] of Object.entries(parts.headers ?? {})) headers.set(k, v);
   let body: BodyInit | undefined;

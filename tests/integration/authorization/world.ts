@@ -2,17 +2,18 @@ import { sql } from "kysely";
 import sharp from "sharp";
 import {
   createAdmin,
-  getViewer,
   logIn,
   requestPasswordReset,
   signUpCustomer,
-  signUpRestaurant,
 } from "~/features/accounts/accounts.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
+import { addImportPhotos, startImport } from "~/features/menu-import/menu-import.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { moderateReview, postReview, reportReview } from "~/features/reviews/reviews.server.ts";
-import { customerInput, restaurantInput } from "../../setup/factories.ts";
+import { signedUpCustomer, signedUpOwner, type SignedUp } from "../../setup/accounts.ts";
+import { customerInput, itemInput, itemViews } from "../../setup/factories.ts";
 import { resetLinkIn } from "../../setup/mail-text.ts";
 import { headersWithCookies, type TestServices } from "../../setup/test-services.ts";
 import type { FormFields } from "./route-call.ts";
@@ -61,16 +62,6 @@ function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> {
   return result as Extract<T, { ok: true }>;
 }
 
-export const ITEM_FIELDS = {
-  name: "Chicken Karahi",
-  price: "1800",
-  itemPriceRange: "1000-2000",
-  itemTaste: "Spicy",
-  itemCat: "Curries",
-  itemSubCat: "Karahi",
-  itemType: "Non-Veg",
-} as const;
-
 /**
  * One set of people for a whole test file, made through the real use cases:
  * two customers, two approved restaurants (each with a section, an item and a
@@ -106,15 +97,9 @@ export class World {
 
   private async init(reviewBranches: number) {
     const s = this.services;
-    for (const actor of CUSTOMERS) {
-      const input = customerInput();
-      const result = ok(await signUpCustomer(s, input, new Headers()));
-      await this.remember(actor, input, result.headers);
-    }
+    for (const actor of CUSTOMERS) this.remember(actor, await signedUpCustomer(s));
     for (const actor of RESTAURANTS) {
-      const input = restaurantInput();
-      const result = ok(await signUpRestaurant(s, input, new Headers()));
-      const account = await this.remember(actor, input, result.headers);
+      const account = this.remember(actor, await signedUpOwner(s));
       ok(await decideRestaurant(s, COMMAND_LINE, account.urlName!, { intent: "approve" }));
       const section = await this.newSection(actor);
       await this.newItem(actor, section);
@@ -146,16 +131,12 @@ export class World {
     return this.services.database.db;
   }
 
-  private async remember(actor: SignedIn, input: Record<string, unknown>, headers: Headers) {
-    const cookies = headersWithCookies(headers);
-    const viewer = (await getViewer(this.services, cookies))!;
+  private remember(actor: SignedIn, signedUp: SignedUp & { urlName?: string }) {
+    const { input } = signedUp;
     const account: Account = {
-      id: viewer.userId,
+      ...signedUp,
       email: String(input.email),
       password: String(input.password),
-      cookies,
-      urlName: viewer.urlName,
-      input,
     };
     this.accounts[actor] = account;
     return account;
@@ -220,10 +201,81 @@ export class World {
     position = 1,
   ): Promise<{ id: string; sectionId: string }> {
     const section = sectionId ?? (await this.newSection(owner));
-    const files = new Map(["topView", "frontView", "sideView"].map((f) => [f, this.photo]));
-    const values = { ...ITEM_FIELDS, sectionId: section, positionInSection: String(position) };
+    const files = itemViews(this.photo);
+    const values = itemInput(section, { positionInSection: String(position) });
     const { id } = ok(await menus.addItem(this.services, this.idOf(owner), { values, files }));
     return { id, sectionId: section };
+  }
+
+  async branchIdsOf(restaurantId: string) {
+    const rows = await this.db
+      .selectFrom("branch")
+      .select("id")
+      .where("restaurantId", "=", restaurantId)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The id of the owner's branch named "main" (every restaurant of the world has one). */
+  async mainBranchId(owner: "restaurantOwner" | "anotherRestaurant" = "restaurantOwner") {
+    const row = await this.db
+      .selectFrom("branch")
+      .select("id")
+      .where("restaurantId", "=", this.idOf(owner))
+      .where("branchUrl", "=", "main")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A fresh general dish's copy in the owner's "main" branch (ADR 0021: every branch gets one). */
+  async newBranchCopy(owner: "restaurantOwner" | "anotherRestaurant" = "restaurantOwner") {
+    const { id } = await this.newItem(owner);
+    const copy = await this.db
+      .selectFrom("menu_item")
+      .select(["id", "sectionId"])
+      .where("generalItemId", "=", id)
+      .where("branchId", "=", await this.mainBranchId(owner))
+      .executeTakeFirstOrThrow();
+    return { generalId: id, ...copy };
+  }
+
+  /** A fresh dish of the owner's "main" branch only. */
+  async newOwnDish(owner: "restaurantOwner" | "anotherRestaurant" = "restaurantOwner") {
+    const { sectionId } = await this.newBranchCopy(owner);
+    const values = itemInput(sectionId, { positionInSection: "2", name: unique("Own dish") });
+    const branchId = await this.mainBranchId(owner);
+    const { id } = ok(
+      await menus.addItem(
+        this.services,
+        this.idOf(owner),
+        { values, files: itemViews(this.photo) },
+        branchId,
+      ),
+    );
+    return { id, sectionId };
+  }
+
+  /**
+   * A menu import of the owner's with one new dish in a new section; with `photo`,
+   * its photo uploaded too (ready to be written). The photo is "photos.jpg": the
+   * name the matrix gives a file sent in the field "photos" (route-call.ts).
+   */
+  async newImport(owner: "restaurantOwner" | "anotherRestaurant" = "restaurantOwner", withPhoto = false) {
+    const dish = unique("Imported dish");
+    const sheet = `section,name,price,taste,category,subcategory,type,top_photo\n${unique("Imported")},${dish},450,Spicy,Curries,Karahi,Veg,photos.jpg\n`;
+    const started = ok(
+      await startImport(this.services, this.idOf(owner), {
+        name: "menu.csv",
+        bytes: new TextEncoder().encode(sheet),
+      }),
+    );
+    if (withPhoto)
+      ok(
+        await addImportPhotos(this.services, this.idOf(owner), started.importId, [
+          { name: "photos.jpg", bytes: this.photo },
+        ]),
+      );
+    return { importId: started.importId, dish };
   }
 
   async item(id: string) {
@@ -241,12 +293,33 @@ export class World {
     this.reviewBranches.push(branchUrl);
   }
 
-  /** A branch of restaurantOwner that this author has not reviewed yet. */
+  /**
+   * A branch of restaurantOwner this author may review now (one review a branch a day):
+   * one not reviewed yet while there are some, then the branches again in turn, with the
+   * author's review there moved back a day (as if it were written yesterday). Branches are
+   * not added for it once the world is made: every branch copies the whole menu (ADR 0021),
+   * and the tables every cell compares would grow with each one.
+   */
   async branchToReview(authorId: string): Promise<string> {
     const next = this.reviewed.get(authorId) ?? 0;
     this.reviewed.set(authorId, next + 1);
-    while (this.reviewBranches.length <= next) await this.addReviewBranch();
-    return this.reviewBranches[next]!;
+    if (this.reviewBranches.length === 0) await this.addReviewBranch();
+    const branchUrl = this.reviewBranches[next % this.reviewBranches.length]!;
+    if (next >= this.reviewBranches.length) {
+      const branch = await this.db
+        .selectFrom("branch")
+        .select("id")
+        .where("restaurantId", "=", this.idOf("restaurantOwner"))
+        .where("branchUrl", "=", branchUrl)
+        .executeTakeFirstOrThrow();
+      await this.db
+        .updateTable("review")
+        .set({ timestamp: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
+        .where("authorId", "=", authorId)
+        .where("branchId", "=", branch.id)
+        .execute();
+    }
+    return branchUrl;
   }
 
   /** A new review by `author` of a branch of restaurantOwner. */
@@ -273,9 +346,8 @@ export class World {
 
   /** A restaurant awaiting approval (the world runs with APPROVAL_MODE=manual). */
   async pendingRestaurant(): Promise<{ id: string; urlName: string }> {
-    const result = ok(await signUpRestaurant(this.services, restaurantInput(), new Headers()));
-    const viewer = (await getViewer(this.services, headersWithCookies(result.headers)))!;
-    return { id: viewer.userId, urlName: viewer.urlName! };
+    const { id, urlName } = await signedUpOwner(this.services);
+    return { id, urlName };
   }
 
   async approvedRestaurant() {

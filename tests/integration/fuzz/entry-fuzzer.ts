@@ -29,11 +29,12 @@ export interface CaseResult {
 }
 
 /**
- * Failed-attempt counters are written on a refusal by design (login locks): a
- * refused login or password change may change `login_throttle`, nothing else.
+ * Attempt counters are written on a refusal by design (login locks, sign-up and
+ * reset-mail limits): a refused login, password change, sign-up or reset request
+ * may change `login_throttle`, nothing else.
  */
 const countsFailures = (entry: MutatingAction) =>
-  entry.name === "account login" || entry.intent === "password";
+  entry.name === "account login" || entry.intent === "password" || entry.clientLimit !== undefined;
 
 /**
  * Tables a valid call of an entry writes only sometimes, so learning from one

@@ -17,6 +17,12 @@ export const INJECTIONS = [
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
+  "JaVa\tScRiPt:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  // Names whose web address is another page (a restaurant's or branch's slug).
+  "..",
+  "admin",
+  "menu.data",
   "{{7*7}}${7*7}",
   "__proto__",
   "constructor",

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { isWebLink } from "~/features/accounts/accounts.schema.ts";
+import { slugProblem } from "~/lib/slug.ts";
 import type { TestServices } from "../../setup/test-services.ts";
 import type { Snapshot, TableChange } from "../authorization/db-snapshot.ts";
 
@@ -18,6 +20,7 @@ export async function integrityProblems(
   return [
     ...(await countProblems(services)),
     ...(await accountProblems(services)),
+    ...(await storedValueProblems(services)),
     ...mediaProblems(changes, after),
   ];
 }
@@ -94,6 +97,41 @@ async function accountProblems(services: TestServices): Promise<string[]> {
   return found
     .filter((u) => Number(u.roles) !== 1 || Number(u.logins) !== 1)
     .map((u) => `user ${u.id}: ${u.roles} role rows, ${u.logins} password accounts`);
+}
+
+/**
+ * Issue 14: what was accepted is safe where it is shown. Every stored link is a
+ * web address (never `javascript:`), every restaurant and branch slug is an
+ * address of its own (never `..` nor a word of the site's own pages).
+ */
+async function storedValueProblems(services: TestServices): Promise<string[]> {
+  const problems: string[] = [];
+  const restaurants = await rows(
+    services,
+    sql<Row>`select id, "urlName", "restInsta", "restFb", "restX", "restWebsite", sociallinks from restaurant`,
+  );
+  const customers = await rows(services, sql<Row>`select id, sociallinks from customer`);
+  for (const r of [...restaurants, ...customers]) {
+    const links = [
+      r.restInsta,
+      r.restFb,
+      r.restX,
+      r.restWebsite,
+      ...(JSON.parse(String(r.sociallinks)) as unknown[]),
+    ];
+    for (const link of links) {
+      if (typeof link === "string" && link !== "" && !isWebLink(link))
+        problems.push(`${String(r.id)} stores the link ${JSON.stringify(link)}`);
+    }
+  }
+  const slugs = [
+    ...restaurants.map((r) => String(r.urlName)),
+    ...(await rows(services, sql<Row>`select "branchUrl" from branch`)).map((b) => String(b.branchUrl)),
+  ];
+  for (const slug of slugs) {
+    if (slugProblem(slug)) problems.push(`the slug ${JSON.stringify(slug)} opens another page`);
+  }
+  return problems;
 }
 
 const MEDIA_URL = /\/media\/((?:img|vid)\/[a-z0-9/_.-]+)/g;

@@ -1,6 +1,7 @@
 import { TextField } from "~/components/ui/field.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
-import { PASSWORD_MIN, type FieldErrors } from "../accounts.schema.ts";
+import { PASSWORD_MIN } from "../accounts.schema.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
 
 /** The sign-in part of both sign-up forms: username (the display name), email, password. */
 export function AccountFields({

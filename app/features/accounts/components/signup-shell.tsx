@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Spinner } from "~/components/ui/spinner.tsx";
 
 /**
- * SPEC §2: 'Create Your Account', links to /sign-in and /forgotpassword, and a
+ * product rules §2: 'Create Your Account', links to /sign-in and /forgotpassword, and a
  * loading view in place of the form while it is sent. The form is hidden, not
  * removed, so a refused sign-up comes back with everything still filled in.
  */

@@ -1,8 +1,14 @@
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import { canAddSocialLink, SOCIAL_LINK_MAX_LENGTH, SOCIAL_LINKS_MAX } from "../accounts.schema.ts";
+import {
+  canAddSocialLink,
+  isWebLink,
+  SOCIAL_LINK_MAX_LENGTH,
+  SOCIAL_LINKS_MAX,
+  WEB_LINK_MESSAGE,
+} from "../accounts.schema.ts";
 
-/** SPEC §4/§5: links are added while fewer than 6, each trimmed, non-empty, ≤ 100 characters. */
+/** product rules §4/§5: links are added while fewer than 6, each trimmed, non-empty, ≤ 100 characters. */
 export function SocialLinksField({ initial = [], error }: { initial?: string[]; error?: string }) {
   const id = useId();
   const [links, setLinks] = useState<string[]>(initial);
@@ -46,7 +52,9 @@ export function SocialLinksField({ initial = [], error }: { initial?: string[]; 
           ? `You have added ${SOCIAL_LINKS_MAX} links, the most allowed.`
           : draft.trim().length > SOCIAL_LINK_MAX_LENGTH
             ? `A link may have at most ${SOCIAL_LINK_MAX_LENGTH} characters.`
-            : `${links.length} of ${SOCIAL_LINKS_MAX} added.`}
+            : draft.trim() !== "" && !isWebLink(draft.trim())
+              ? WEB_LINK_MESSAGE
+              : `${links.length} of ${SOCIAL_LINKS_MAX} added.`}
       </p>
       {links.length > 0 ? (
         <ul className="flex flex-col gap-1">

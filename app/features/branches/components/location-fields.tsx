@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { SelectField } from "~/components/ui/field.tsx";
-import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
 import type { CountryLocations } from "~/lib/reference-data.ts";
 
 /**
- * SPEC §2/§4: Province → City → Area, each disabled until its parent is chosen;
+ * product rules §2/§4: Province → City → Area, each disabled until its parent is chosen;
  * changing a parent clears its children.
  */
 export function LocationFields({ locations, errors }: { locations: CountryLocations; errors: FieldErrors }) {

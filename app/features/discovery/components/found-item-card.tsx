@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
+import { DishPrice, DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
 import { publicPrice } from "~/lib/price.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 
@@ -7,6 +7,8 @@ export interface FoundItem {
   id: string;
   name: string;
   price: number;
+  /** Its sizes as stored (JSON), each at the branch's price where it overrides. */
+  sizes: string;
   itemTaste: string;
   itemType: string;
   itemRating: number;
@@ -35,7 +37,7 @@ export function FoundItemCard({ item }: { item: FoundItem }) {
           <Link to={href} className="text-lg font-semibold text-brand underline-offset-2 hover:underline">
             {item.name}
           </Link>
-          <span className="font-semibold">{publicPrice(item.price)}</span>
+          <DishPrice price={item.price} sizes={item.sizes} format={publicPrice} />
         </div>
         <p className="text-sm">
           {item.restName}

@@ -12,7 +12,7 @@ export interface RestaurantCardData {
   restNoofReviews?: number;
 }
 
-/** SPEC §2's restaurant card (logo and name, linking to /r/{urlName}), with rating when known. */
+/** product rules §2's restaurant card (logo and name, linking to /r/{urlName}), with rating when known. */
 export function RestaurantCard({ restaurant: r }: { restaurant: RestaurantCardData }) {
   const reviews = r.restNoofReviews ?? 0;
   return (

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { imageSrcSet } from "~/lib/media.ts";
+import { readSizes, sizePrices } from "~/lib/sizes.ts";
+import { allergensOf } from "~/lib/allergens.ts";
 import type { MenuItemRow } from "../menus.queries.server.ts";
 
 type CardItem = Pick<
@@ -17,7 +19,41 @@ type CardItem = Pick<
   | "itemRatingBy"
   | "frontView"
   | "soldOut"
->;
+> & { sizes?: DishSizes };
+
+/** A dish's sizes as stored (JSON) or as a diner pays for them. */
+type DishSizes = string | readonly { label: string; price: number }[];
+
+function paidSizes(sizes: DishSizes | undefined) {
+  if (sizes === undefined) return [];
+  return typeof sizes === "string" ? sizePrices(readSizes(sizes)) : sizes;
+}
+
+/**
+ * The price of a dish, or with sizes each size and its price ("Half $1,650", "Full
+ * $3,100"), in the page's own format (product rules §9: Rs. for owners, $ in public).
+ */
+export function DishPrice({
+  price,
+  sizes,
+  format,
+}: {
+  price: number;
+  sizes?: DishSizes;
+  format: (n: number) => string;
+}) {
+  const list = paidSizes(sizes);
+  if (list.length === 0) return <span className="font-semibold">{format(price)}</span>;
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-0.5" aria-label="Sizes">
+      {list.map((size) => (
+        <li key={size.label} className="whitespace-nowrap">
+          {size.label} <span className="font-semibold">{format(size.price)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Rating({ value, count }: { value: number; count: number }) {
   return (
@@ -27,6 +63,17 @@ export function Rating({ value, count }: { value: number; count: number }) {
       </span>{" "}
       {count > 0 ? `${value.toFixed(1)} (${count} ${count === 1 ? "rating" : "ratings"})` : "No ratings yet"}
     </span>
+  );
+}
+
+/** The allergens an owner listed, as a warning; nothing for none (empty, 'None', '-'). */
+export function AllergenBadge({ text }: { text: string }) {
+  const allergens = allergensOf(text);
+  if (allergens.length === 0) return null;
+  return (
+    <p className="self-start rounded border border-amber-700 bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
+      Allergens: {allergens.join(", ")}
+    </p>
   );
 }
 
@@ -70,7 +117,7 @@ export function ItemCard({
           ) : (
             <span className="text-lg font-semibold">{item.name}</span>
           )}
-          <span className="font-semibold">{price(item.price)}</span>
+          <DishPrice price={item.price} sizes={item.sizes} format={price} />
         </div>
         {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
         {item.soldOut ? (
@@ -83,11 +130,7 @@ export function ItemCard({
         <p className="text-sm text-muted">
           {item.itemTaste} · {item.itemType}
         </p>
-        {item.foodAllergies ? (
-          <p className="self-start rounded border border-amber-700 bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
-            Allergens: {item.foodAllergies}
-          </p>
-        ) : null}
+        <AllergenBadge text={item.foodAllergies} />
         <Rating value={item.itemRating} count={item.itemRatingBy} />
       </div>
     </li>

@@ -1,7 +1,7 @@
 import { Carousel } from "~/components/ui/carousel.tsx";
 import { publicPrice } from "~/lib/price.ts";
 import type { MenuItemRow } from "../menus.queries.server.ts";
-import { Rating } from "./item-card.tsx";
+import { AllergenBadge, DishPrice, Rating } from "./item-card.tsx";
 
 type DetailItem = Pick<
   MenuItemRow,
@@ -14,9 +14,14 @@ type DetailItem = Pick<
   | "soldOut"
   | "itemRating"
   | "itemRatingBy"
->;
+> &
+  Partial<Pick<MenuItemRow, "nameExtra" | "itemTaste" | "itemType" | "foodAllergies">> & {
+    sizes?: Parameters<typeof DishPrice>[0]["sizes"];
+    /** On a branch's page: the general menu's price, where the branch charges differently. */
+    menuPrice?: number | null;
+  };
 
-/** SPEC §2 item detail: the views that exist in a carousel, name, price in $, description. */
+/** product rules §2 item detail: the views that exist in a carousel, name, price in $, description. */
 export function ItemDetail({ item }: { item: DetailItem }) {
   const slides = [
     { src: item.topView, alt: `${item.name}, seen from the top` },
@@ -28,10 +33,20 @@ export function ItemDetail({ item }: { item: DetailItem }) {
       <Carousel slides={slides} label={`Pictures of ${item.name}`} />
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold">{item.name}</h1>
-        <p className="text-2xl font-semibold">{publicPrice(item.price)}</p>
+        {item.nameExtra ? <p className="text-muted">{item.nameExtra}</p> : null}
+        <div className="text-2xl">
+          <DishPrice price={item.price} sizes={item.sizes} format={publicPrice} />
+        </div>
+        {item.menuPrice !== undefined && item.menuPrice !== null ? (
+          <p className="text-sm text-muted">At this branch; {publicPrice(item.menuPrice)} on the menu.</p>
+        ) : null}
         {item.soldOut ? (
           <p className="self-start rounded bg-gray-800 px-2 py-0.5 font-semibold text-white">Sold out</p>
         ) : null}
+        {item.itemTaste || item.itemType ? (
+          <p className="text-muted">{[item.itemTaste, item.itemType].filter(Boolean).join(" · ")}</p>
+        ) : null}
+        <AllergenBadge text={item.foodAllergies ?? ""} />
         <Rating value={item.itemRating} count={item.itemRatingBy} />
         {item.description ? <p className="whitespace-pre-line">{item.description}</p> : null}
       </div>

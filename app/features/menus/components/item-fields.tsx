@@ -1,14 +1,33 @@
-import { useState } from "react";
+import { Fragment, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import { flushSync } from "react-dom";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { ImageField } from "~/components/ui/image-field.tsx";
-import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
+import { plainDecimal } from "~/lib/numbers.ts";
+import { priceRangeOf } from "~/lib/price-range.ts";
 import { ITEM_TYPES, PRICE_RANGES, TASTES, type ItemCategory } from "~/lib/reference-data.ts";
+import { MAX_SIZE_LABEL, MAX_SIZES, type DishSize } from "~/lib/sizes.ts";
 import { ITEM_VIEWS } from "../menus.messages.ts";
 
 type Values = (key: string) => string | undefined;
 
-/** The fields Add Item and Edit Item share (SPEC §2). */
-export function ItemFields({ errors, value }: { errors: FieldErrors; value: Values }) {
+/**
+ * The fields Add Item and Edit Item share (product rules §2). `position`, when
+ * given, holds the position from outside (Add Item moves it with the section).
+ */
+export function ItemFields({
+  errors,
+  value,
+  position,
+  sizes,
+}: {
+  errors: FieldErrors;
+  value: Values;
+  position?: { value: string; set: (value: string) => void };
+  /** The sizes to show: the dish's own, or what a refused form sent back. */
+  sizes: readonly SizeRow[];
+}) {
+  const [range, setRange] = useState(value("itemPriceRange") ?? "");
   return (
     <>
       <TextField
@@ -19,7 +38,12 @@ export function ItemFields({ errors, value }: { errors: FieldErrors; value: Valu
         min={1}
         step={1}
         required
-        defaultValue={value("positionInSection")}
+        {...(position
+          ? {
+              value: position.value,
+              onChange: (e: ChangeEvent<HTMLInputElement>) => position.set(e.target.value),
+            }
+          : { defaultValue: value("positionInSection") })}
         error={errors.positionInSection}
       />
       <TextField
@@ -47,7 +71,13 @@ export function ItemFields({ errors, value }: { errors: FieldErrors; value: Valu
         min={0}
         step="any"
         required
+        hint="A dish with sizes can leave this empty: it takes the lowest size's price."
         defaultValue={value("price")}
+        onChange={(e) => {
+          // Typing a price picks its range; choosing another range afterwards keeps that choice.
+          const derived = priceRangeOf(plainDecimal(e.target.value) ?? undefined);
+          if (derived) setRange(derived);
+        }}
         error={errors.price}
       />
       <SelectField
@@ -55,9 +85,12 @@ export function ItemFields({ errors, value }: { errors: FieldErrors; value: Valu
         name="itemPriceRange"
         required
         options={PRICE_RANGES}
-        defaultValue={value("itemPriceRange")}
+        value={range}
+        onChange={(e) => setRange(e.target.value)}
+        hint="Follows the price as you type it; you can choose another."
         error={errors.itemPriceRange}
       />
+      <SizeFields sizes={sizes} error={errors.sizes} />
       <SelectField
         label="Taste Category"
         name="itemTaste"
@@ -142,7 +175,10 @@ export function CategoryFields({
   );
 }
 
-/** The three views (SPEC §2): required when adding, each optional when editing. */
+/**
+ * The three views (product rules §2): required when adding, each optional when editing.
+ * Adding also offers one photo for all three and a picker that takes all three at once.
+ */
 export function ItemViewFields({
   errors,
   current,
@@ -152,19 +188,190 @@ export function ItemViewFields({
   current?: Partial<Record<(typeof ITEM_VIEWS)[number]["field"], string>>;
   required: boolean;
 }) {
+  const [sameViews, setSameViews] = useState(false);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
   return (
-    <fieldset className="flex flex-col gap-4">
+    <fieldset ref={fieldset} className="flex flex-col gap-4">
       <legend className="font-medium">Pictures{required ? " (all three required)" : ""}</legend>
-      {ITEM_VIEWS.map(({ field, label }) => (
-        <ImageField
-          key={field}
-          label={`${label[0]!.toUpperCase()}${label.slice(1)} view`}
-          name={field}
-          currentUrl={current?.[field] ?? ""}
-          error={errors[field]}
-          optional={!required}
+      {required ? (
+        <AllViewsPicker
+          onPick={(files) => {
+            const inputs = fieldset.current;
+            if (!inputs) return;
+            // One photo stands for all three views; two or three fill the views in order.
+            // At once, so the fields about to be filled are no longer switched off.
+            flushSync(() => setSameViews(files.length === 1));
+            files.slice(0, ITEM_VIEWS.length).forEach((file, i) => {
+              const input = inputs.querySelector<HTMLInputElement>(`input[name="${ITEM_VIEWS[i]!.field}"]`);
+              if (!input) return;
+              const transfer = new DataTransfer();
+              transfer.items.add(file);
+              input.files = transfer.files;
+              // The field's own change handler shows the preview.
+              input.dispatchEvent(new Event("change", { bubbles: true }));
+            });
+          }}
         />
+      ) : null}
+      {ITEM_VIEWS.map(({ field, label }) => {
+        const shared = sameViews && field !== "topView";
+        return (
+          <Fragment key={field}>
+            <ImageField
+              label={`${label[0]!.toUpperCase()}${label.slice(1)} view`}
+              name={field}
+              currentUrl={current?.[field] ?? ""}
+              // Off while the top view stands for it: a disabled field is not sent.
+              disabled={shared}
+              hint={shared ? "The top view's photo is used." : undefined}
+              error={errors[field]}
+              optional={!required}
+            />
+            {required && field === "topView" ? (
+              <label className="flex min-h-11 items-center gap-3">
+                <input
+                  type="checkbox"
+                  name="sameViews"
+                  checked={sameViews}
+                  onChange={(e) => setSameViews(e.target.checked)}
+                  className="size-5 shrink-0 accent-brand"
+                />
+                <span>
+                  Use the top photo for all three views
+                  <span className="block text-sm text-muted">One photo of the dish is enough.</span>
+                </span>
+              </label>
+            ) : null}
+          </Fragment>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Takes up to three photos at once (chosen together or dropped on it) and hands
+ * them on; it needs scripts, so it only appears once they run, and it sends
+ * nothing itself (no name): the three fields below carry the files.
+ */
+function AllViewsPicker({ onPick }: { onPick: (files: File[]) => void }) {
+  const id = useId();
+  // False in the server's HTML and while hydrating, true once React runs in the browser.
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!scripted) return null;
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-md border border-dashed border-brand bg-brand-soft p-3"
+      // The whole box takes dropped photos, not only the small input inside it.
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        const files = [...e.dataTransfer.files].filter((f) => f.type.startsWith("image/"));
+        if (files.length > 0) onPick(files);
+      }}
+    >
+      <label htmlFor={id} className="font-medium">
+        All pictures at once <span className="font-normal text-muted">(optional)</span>
+      </label>
+      <p id={`${id}-note`} className="text-sm text-muted">
+        Choose or drop up to three photos together, in the order top, front, side. One photo is used for all
+        three views.
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple
+        aria-describedby={`${id}-note`}
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          if (files.length > 0) onPick(files);
+        }}
+        className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand"
+      />
+    </div>
+  );
+}
+
+export interface SizeRow {
+  label: string;
+  price: string;
+}
+
+/** A dish's sizes as form rows; after a refusal, the rows as they were sent. */
+export function sizeRows(
+  sizes: readonly DishSize[],
+  sent?: { labels: string[]; prices: string[] },
+): SizeRow[] {
+  if (sent && (sent.labels.length > 0 || sent.prices.length > 0)) {
+    return sent.labels.map((label, i) => ({ label, price: sent.prices[i] ?? "" }));
+  }
+  return sizes.map((s) => ({ label: s.label, price: String(s.price) }));
+}
+
+/**
+ * Sizes (ADR 0022): rows of a name and a price (Half / Full, Quarter / Half / Full kg…).
+ * Blank rows are ignored, so the form works without scripts; with them, 'Add a size'
+ * adds a row up to the limit.
+ */
+function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: string }) {
+  const filled = sizes.filter((s) => s.label || s.price);
+  const [count, setCount] = useState(Math.min(MAX_SIZES, Math.max(2, filled.length + 1)));
+  const rows = Array.from({ length: count }, (_, i) => filled[i] ?? { label: "", price: "" });
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-note${error ? ` ${id}-error` : ""}`}>
+      <legend className="font-medium">
+        Sizes <span className="font-normal text-muted">(optional)</span>
+      </legend>
+      <p id={`${id}-note`} className="text-sm text-muted">
+        For a dish sold in sizes, e.g. Half Rs. 1,650 and Full Rs. 3,100. Leave empty for one price.
+      </p>
+      {rows.map((row, i) => (
+        <div key={i} className="grid grid-cols-[1fr_8rem] gap-2">
+          <input
+            name="sizeLabel"
+            aria-label={`Size ${i + 1}: name`}
+            placeholder={i === 0 ? "Half" : i === 1 ? "Full" : "Size name"}
+            maxLength={MAX_SIZE_LABEL}
+            defaultValue={row.label}
+            aria-invalid={error ? true : undefined}
+            className="block min-h-11 w-full rounded-md border border-line bg-white px-3 py-2"
+          />
+          <input
+            name="sizePrice"
+            aria-label={`Size ${i + 1}: Rs.`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            placeholder="Rs."
+            defaultValue={row.price}
+            aria-invalid={error ? true : undefined}
+            className="block min-h-11 w-full rounded-md border border-line bg-white px-3 py-2"
+          />
+        </div>
       ))}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {count < MAX_SIZES ? (
+        <button
+          type="button"
+          onClick={() => setCount((n) => Math.min(MAX_SIZES, n + 1))}
+          className="min-h-11 self-start font-semibold text-brand underline"
+        >
+          Add a size
+        </button>
+      ) : null}
     </fieldset>
   );
 }

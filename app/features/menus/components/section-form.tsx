@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextAreaField, TextField } from "~/components/ui/field.tsx";
-import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
 
 /** Add Section and Edit Section: a name and the notes shown above and below it. */
 export function SectionForm({
@@ -9,11 +9,14 @@ export function SectionForm({
   value,
   submitLabel,
   onSubmit,
+  children,
 }: {
   errors: FieldErrors;
   value: (key: string) => string | undefined;
   submitLabel: string;
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** More fields before the button (Add Section's branches). */
+  children?: React.ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   return (
@@ -45,6 +48,7 @@ export function SectionForm({
         defaultValue={value("bottomNote")}
         error={errors.bottomNote}
       />
+      {children}
       <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
         {busy ? "Saving…" : submitLabel}
       </button>

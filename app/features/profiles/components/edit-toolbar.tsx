@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 
-/** The Edit / Apply Change toggle (SPEC §4) and Sign out; Edit is a link so it works without JavaScript. */
+/** The Edit / Apply Change toggle (product rules §4) and Sign out; Edit is a link so it works without JavaScript. */
 export function EditToolbar({ editing, busy, formId }: { editing: boolean; busy: boolean; formId: string }) {
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
-import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
 
-/** SPEC §4/§5: usable only in edit mode; the button waits for all three fields. */
+/** product rules §4/§5: usable only in edit mode; the button waits for all three fields. */
 export function PasswordChange({ editing, errors }: { editing: boolean; errors: FieldErrors }) {
   const [fields, setFields] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
   const navigation = useNavigation();

@@ -1,5 +1,5 @@
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
-import type { FieldErrors } from "~/features/accounts/accounts.schema.ts";
+import type { FieldErrors } from "~/lib/forms.ts";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
 import { ALL_RESTAURANT_TYPES } from "~/lib/reference-data.ts";
 
@@ -97,6 +97,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
       <TextField
         label="Instagram"
         name="restInsta"
+        type="url"
         optional
         maxLength={100}
         defaultValue={v("restInsta")}
@@ -105,6 +106,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
       <TextField
         label="Facebook"
         name="restFb"
+        type="url"
         optional
         maxLength={100}
         defaultValue={v("restFb")}
@@ -113,6 +115,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
       <TextField
         label="X"
         name="restX"
+        type="url"
         optional
         maxLength={100}
         defaultValue={v("restX")}

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { branchPath } from "~/lib/slug.ts";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Stars } from "~/components/ui/stars.tsx";
 import { imageIdOf, imageUrl } from "~/lib/media.ts";
 import { REVIEW_MESSAGES } from "../reviews.messages.ts";
+import { formatDate } from "~/lib/dates.ts";
 
 export interface ReviewCardData {
   id: string;
@@ -16,28 +19,23 @@ export interface ReviewCardData {
   authorPhoto: string;
   branchName: string;
   replyText: string | null;
+  /** For showPlace: the restaurant and branch the review is about. */
+  restaurantName?: string;
+  urlName?: string;
+  branchUrl?: string;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Karachi",
-});
-
-function reviewDate(timestamp: string | null): string {
-  const date = timestamp ? new Date(timestamp) : null;
-  return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : REVIEW_MESSAGES.unknownDate;
-}
-
-/** SPEC §2 review card: author photo or placeholder, name, stars, text, date; photos open larger. */
+/** product rules §2 review card: author photo or placeholder, name, stars, text, date; photos open larger. */
 export function ReviewCard({
   review,
   showBranch,
+  showPlace,
   children,
 }: {
   review: ReviewCardData;
   showBranch?: boolean;
+  /** Names the restaurant and branch, linked (a customer's own list of reviews). */
+  showPlace?: boolean;
   children?: ReactNode;
 }) {
   const author = `${review.firstName} ${review.lastName}`.trim();
@@ -49,11 +47,16 @@ export function ReviewCard({
         <div>
           <p className="font-semibold">{author}</p>
           <p className="text-sm text-muted">
-            {reviewDate(review.timestamp)}
+            {formatDate(review.timestamp, REVIEW_MESSAGES.unknownDate)}
             {showBranch ? ` · ${review.branchName}` : ""}
           </p>
         </div>
       </header>
+      {showPlace && review.urlName && review.branchUrl ? (
+        <Link to={branchPath(review.urlName, review.branchUrl)} className="font-medium text-brand underline">
+          {review.restaurantName} · {review.branchName}
+        </Link>
+      ) : null}
       <Stars value={review.rating} />
       {review.review ? <p className="whitespace-pre-line">{review.review}</p> : null}
       {pics.length > 0 ? (

@@ -4,11 +4,11 @@ import { TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { addBranchSchema, BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
-import { addBranch } from "~/features/branches/branches.server.ts";
+import { addBranch, addBranchForm } from "~/features/branches/branches.server.ts";
 import { LocationFields } from "~/features/branches/components/location-fields.tsx";
 import { refused } from "~/server/action-result.server.ts";
-import { locationsOf } from "~/server/reference-files.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/add-branch";
 import { readFormValues } from "~/server/upload-form.server.ts";
@@ -17,18 +17,14 @@ export const meta = () => [{ title: "Add a Branch · Foodverse" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const restaurant = await services.database.db
-    .selectFrom("restaurant")
-    .select(["restName", "country", "address", "contact"])
-    .where("id", "=", viewer.userId)
-    .executeTakeFirst();
-  if (!restaurant) notFound();
-  return { restaurant, locations: locationsOf(restaurant.country) };
+  const form = await addBranchForm(services, viewer.userId);
+  if (!form) notFound();
+  return form;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const result = await addBranch(services, viewer.userId, values);
   if (!result.ok) return refused(result, values);
   return redirectWithToast("/profile/restaurant/mybranches", "success", BRANCH_MESSAGES.added);

@@ -1,43 +1,89 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
-import { ownerBranchMenu, setBranchItemDetails } from "~/features/branches/branches.server.ts";
-import { branchPath } from "~/lib/slug.ts";
+import { BRANCH_MESSAGES as B, branchItemSchema } from "~/features/branches/branches.schema.ts";
+import {
+  ownerBranchMenu,
+  setBranchItemDetails,
+  setShownAtBranch,
+  withOwnBranch,
+} from "~/features/branches/branches.server.ts";
+import { branchPath, ownBranchPath } from "~/lib/slug.ts";
 import { BranchHeader } from "~/features/branches/components/branch-header.tsx";
-import { Rating } from "~/features/menus/components/item-card.tsx";
+import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
+import { DishPrice, Rating } from "~/features/menus/components/item-card.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { deleteItem } from "~/features/menus/menus.server.ts";
+import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
 import { ownerPrice } from "~/lib/price.ts";
-import { refused } from "~/server/action-result.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
-import { redirectWithToast } from "~/server/toast.server.ts";
+import { readSizes } from "~/lib/sizes.ts";
+import { openState, readHours } from "~/lib/opening-hours.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/branch-menu";
-import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `${loaderData?.branch.branchName ?? BRANCH_MESSAGES.notFound} · Foodverse` },
+  { title: `${loaderData?.branch.branchName ?? B.notFound} · Foodverse` },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const menu = await ownerBranchMenu(services, viewer.userId, params.branchName);
-  if (!menu) notFound(BRANCH_MESSAGES.notFound);
+  if (!menu) notFound(B.notFound);
   return menu;
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = await readFormValues(request);
-  const result = await setBranchItemDetails(services, viewer.userId, params.branchName, values);
-  if (!result.ok) return refused(result);
-  const here = `/profile/restaurant/mybranches/${encodeURIComponent(params.branchName)}`;
-  return redirectWithToast(here, "success", BRANCH_MESSAGES.itemSaved);
+const id = (v: Record<string, unknown>) => String(v.itemId ?? "");
+const sectionIdOf = (v: Record<string, unknown>) => String(v.sectionId ?? "");
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  const branch = params.branchName;
+  return ownerListAction(
+    request,
+    context,
+    ownBranchPath(branch),
+    {
+      save: { run: (s, owner, v) => setBranchItemDetails(s, owner, branch, v), success: B.itemSaved },
+      hide: {
+        run: (s, owner, v) => setShownAtBranch(s, owner, branch, { kind: "dish", id: id(v) }, false),
+        success: B.dishHidden,
+      },
+      show: {
+        run: (s, owner, v) => setShownAtBranch(s, owner, branch, { kind: "dish", id: id(v) }, true),
+        success: B.dishShown,
+      },
+      "hide-section": {
+        run: (s, owner, v) =>
+          setShownAtBranch(s, owner, branch, { kind: "section", id: sectionIdOf(v) }, false),
+        success: B.sectionHidden,
+      },
+      "show-section": {
+        run: (s, owner, v) =>
+          setShownAtBranch(s, owner, branch, { kind: "section", id: sectionIdOf(v) }, true),
+        success: B.sectionShown,
+      },
+      // Only a dish of this branch alone: a copy of a general dish is hidden here instead.
+      delete: {
+        run: (s, owner, v) =>
+          withOwnBranch(s, owner, branch, (branchId) => deleteItem(s, owner, id(v), branchId)),
+        success: MENU_MESSAGES.itemDeleted,
+      },
+    },
+    branchItemSchema,
+  );
 }
+
+type Menu = Route.ComponentProps["loaderData"];
+type BranchSection = Menu["sections"][number];
+type BranchDish = BranchSection["items"][number];
 
 export default function OwnerBranchMenu({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
-  const { branch, sections } = loaderData;
-  const own = `/profile/restaurant/mybranches/${encodeURIComponent(branch.branchUrl)}`;
+  const { branch, sections, qrWarning } = loaderData;
+  const own = ownBranchPath(branch.branchUrl);
+  const hours = readHours(branch.openingHours);
   return (
     <div className="flex flex-col gap-6">
       <BranchHeader
@@ -62,67 +108,192 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
           Print table card
         </Link>
       </BranchHeader>
+      <QrAddressWarning warning={qrWarning} />
+      <nav aria-label="This branch's menu" className="flex flex-wrap gap-2">
+        <Link to={`${own}/compare`} className={buttonClass("secondary")}>
+          Compare with the general menu
+        </Link>
+        <Link to={`${own}/additem`} className={buttonClass("secondary")}>
+          Add a dish to this branch only
+        </Link>
+        <Link to={`${own}/hours`} className={buttonClass("secondary")}>
+          Opening hours
+        </Link>
+      </nav>
+      <p>
+        <span className="font-medium">Opening hours: </span>
+        {hours ? (openState(hours, new Date())?.text ?? "") : "not set yet; diners see no hours."}
+      </p>
+      <p className="text-muted">
+        This branch follows the general menu: changes there reach it at once. Here you set what differs at
+        this branch: its prices, sold out, and what it does not serve.
+      </p>
       {sections.length === 0 ? <p>{MENU_MESSAGES.noMenu}</p> : null}
       {sections.map((section) => (
-        <section key={section.id} aria-labelledby={`s-${section.id}`} className="flex flex-col gap-3">
-          <h2 id={`s-${section.id}`} className="text-xl font-bold">
-            {section.sectionNumber}. {section.originalName}
-          </h2>
-          <ul className="grid gap-3 md:grid-cols-2">
-            {section.items.map((item) => (
-              <li key={item.id} className="flex flex-col gap-2 rounded-lg border border-line bg-white p-4">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <Link to={`menu/${item.id}`} className="text-lg font-semibold text-brand underline">
-                    {item.name}
-                  </Link>
-                  <span className="font-semibold">{ownerPrice(item.price)}</span>
-                </div>
-                {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
-                {item.description ? <p>{item.description}</p> : null}
-                <p className="text-sm text-muted">
-                  {item.itemType} · {item.itemTaste} · {item.itemPriceRange}
-                </p>
-                <Rating value={item.itemRating} count={item.itemRatingBy} />
-                <div className="rounded border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                  <span className="font-semibold">Allergens:</span> {item.foodAllergies || "None listed"}
-                </div>
-                <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-line pt-3">
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <label className="flex flex-col text-sm font-medium">
-                    Branch price (Rs.)
-                    <input
-                      name="priceOverride"
-                      type="number"
-                      min={0}
-                      step="any"
-                      inputMode="decimal"
-                      defaultValue={item.priceOverride ?? ""}
-                      placeholder={String(item.generalPrice)}
-                      className="min-h-11 w-32 rounded-md border border-line px-2"
-                    />
-                  </label>
-                  <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-                    <input
-                      type="checkbox"
-                      name="soldOut"
-                      defaultChecked={item.soldOut === 1}
-                      className="size-5"
-                    />
-                    Sold out here
-                  </label>
-                  <button
-                    type="submit"
-                    className={buttonClass("secondary")}
-                    aria-label={`Save ${item.name} for this branch`}
-                  >
-                    Save
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <BranchSectionBlock key={section.id} section={section} />
       ))}
     </div>
+  );
+}
+
+function BranchSectionBlock({ section }: { section: BranchSection }) {
+  const shown = !section.hidden;
+  return (
+    <section aria-labelledby={`s-${section.id}`} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`s-${section.id}`} className="text-xl font-bold">
+          {section.sectionNumber}. {section.originalName}
+          {section.generalSectionId === null ? (
+            <span className="ms-2 text-sm font-normal text-muted">(only at this branch)</span>
+          ) : null}
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="sectionId" value={section.id} />
+          <SwitchSubmit
+            label="Served here"
+            name={`Served here: ${section.originalName}`}
+            checked={shown}
+            turnOn="show-section"
+            turnOff="hide-section"
+          />
+        </Form>
+      </div>
+      {shown ? null : <p className="text-muted">Diners at this branch do not see this section.</p>}
+      {section.items.length === 0 ? <p className="text-muted">{MENU_MESSAGES.noItems}</p> : null}
+      <ul className={`grid gap-3 md:grid-cols-2 ${shown ? "" : "opacity-70"}`}>
+        {section.items.map((item) => (
+          <BranchDishCard key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BranchDishCard({ item }: { item: BranchDish }) {
+  const ownDish = item.generalItemId === null;
+  const sizes = readSizes(item.sizes);
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-line bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Link to={`menu/${item.id}`} className="text-lg font-semibold text-brand underline">
+          {item.name}
+        </Link>
+        <DishPrice
+          price={item.price}
+          sizes={sizes.map((s) => ({ label: s.label, price: s.priceOverride ?? s.price }))}
+          format={ownerPrice}
+        />
+      </div>
+      {ownDish ? (
+        <p className="self-start rounded bg-brand-soft px-2 py-0.5 text-sm">Only at this branch</p>
+      ) : null}
+      {item.hidden ? (
+        <p className="self-start rounded bg-gray-800 px-2 py-0.5 text-sm font-semibold text-white">
+          Not served here
+        </p>
+      ) : null}
+      {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
+      {item.description ? <p>{item.description}</p> : null}
+      <p className="text-sm text-muted">
+        {item.itemType} · {item.itemTaste} · {item.itemPriceRange}
+      </p>
+      <Rating value={item.itemRating} count={item.itemRatingBy} />
+      <div className="rounded border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <span className="font-semibold">Allergens:</span> {item.foodAllergies || "None listed"}
+      </div>
+      <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-line pt-3">
+        <input type="hidden" name="itemId" value={item.id} />
+        {/* A dish of this branch alone has its own price (Edit); a copy may charge differently here. */}
+        {ownDish ? null : sizes.length === 0 ? (
+          <BranchPriceInput
+            label="Branch price (Rs.)"
+            name="priceOverride"
+            value={item.priceOverride}
+            general={item.generalPrice}
+          />
+        ) : (
+          sizes.map((size) => (
+            <BranchPriceInput
+              key={size.label}
+              label={`${size.label} here (Rs.)`}
+              name="sizeOverride"
+              value={size.priceOverride ?? null}
+              general={size.price}
+            />
+          ))
+        )}
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="soldOut" defaultChecked={item.soldOut === 1} className="size-5" />
+          Sold out here
+        </label>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className={buttonClass("secondary")}
+          aria-label={`Save ${item.name} for this branch`}
+        >
+          Save
+        </button>
+      </Form>
+      <Form method="post" className="flex flex-wrap items-center gap-2">
+        <input type="hidden" name="itemId" value={item.id} />
+        <SwitchSubmit
+          label="Served here"
+          name={`Served here: ${item.name}`}
+          checked={!item.hidden}
+          turnOn="show"
+          turnOff="hide"
+        />
+        {ownDish ? (
+          <>
+            <Link
+              to={`items/edit/${item.id}`}
+              className={buttonClass("ghost", "px-3")}
+              aria-label={`Edit ${item.name}`}
+            >
+              Edit
+            </Link>
+            <ConfirmSubmit
+              name="intent"
+              value="delete"
+              question={MENU_MESSAGES.deleteItemConfirm(item.name)}
+              className={buttonClass("ghost", "px-3 font-normal text-muted underline")}
+              label={`Delete ${item.name}`}
+            >
+              Delete
+            </ConfirmSubmit>
+          </>
+        ) : null}
+      </Form>
+    </li>
+  );
+}
+
+function BranchPriceInput({
+  label,
+  name,
+  value,
+  general,
+}: {
+  label: string;
+  name: string;
+  value: number | null;
+  general: number;
+}) {
+  return (
+    <label className="flex flex-col text-sm font-medium">
+      {label}
+      <input
+        name={name}
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        defaultValue={value ?? ""}
+        placeholder={String(general)}
+        className="min-h-11 w-32 rounded-md border border-line px-2"
+      />
+    </label>
   );
 }

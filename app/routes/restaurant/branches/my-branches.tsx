@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { listBranches } from "~/features/branches/branches.queries.server.ts";
+import { ownBranches } from "~/features/branches/branches.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/my-branches";
 
 export const meta = () => [{ title: "My Branches · Foodverse" }];
@@ -10,7 +10,7 @@ export const meta = () => [{ title: "My Branches · Foodverse" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   try {
-    return { branches: await listBranches(services.database.db, viewer.userId), failed: false };
+    return { branches: await ownBranches(services, viewer.userId), failed: false };
   } catch (error) {
     services.log.error({ err: error }, "branches could not be loaded");
     return { branches: [], failed: true };

@@ -1,26 +1,26 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { ItemFields, ItemViewFields } from "~/features/menus/components/item-fields.tsx";
+import { EditItemForm } from "~/features/menus/components/edit-item-form.tsx";
 import { itemFormAction } from "~/features/menus/item-form-action.server.ts";
-import { findOwnItem } from "~/features/menus/menus.queries.server.ts";
+import { ownItem } from "~/features/menus/menu-read.server.ts";
 import { editItemSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { updateItemDetails } from "~/features/menus/menus.server.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-item";
 
 const LIST = "/profile/restaurant/addmenu/items";
 
 export const meta = () => [{ title: "Edit Item · Foodverse" }];
 
-// SPEC §6: without a signed-in user, 'Not authenticated' and on to /sign-in.
+// product rules §6: without a signed-in user, 'Not authenticated' and on to /sign-in.
 const SIGNED_OUT = { loginPath: "/sign-in", message: MENU_MESSAGES.notAuthenticated };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant", SIGNED_OUT);
-  const item = await findOwnItem(services.database.db, viewer.userId, params.id).catch((error) => {
+  const item = await ownItem(services, viewer.userId, params.id).catch((error) => {
     services.log.error({ err: error }, "item could not be loaded");
     throw data(null, { status: 500, statusText: MENU_MESSAGES.itemLoadFailed });
   });
@@ -30,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function action({ request, context, params }: Route.ActionArgs) {
   return itemFormAction(request, context, (s, owner, form) => updateItemDetails(s, owner, params.id, form), {
+    schema: editItemSchema,
     to: LIST,
     message: MENU_MESSAGES.itemUpdated,
     failure: MENU_MESSAGES.itemUpdateFailed,
@@ -38,30 +39,19 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
-  const { errors, onSubmit, text } = useSchemaForm(editItemSchema, actionData);
+  const { errors, onSubmit, text, list } = useSchemaForm(editItemSchema, actionData);
   const busy = useNavigation().state === "submitting";
-  const { item } = loaderData;
-  const saved = (key: string) => {
-    const value = (item as Record<string, unknown>)[key];
-    return value === undefined || value === null ? undefined : String(value);
-  };
   return (
-    <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
+    <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-bold">Edit Item</h1>
-      <Form
-        method="post"
-        encType="multipart/form-data"
+      <EditItemForm
+        item={loaderData.item}
+        errors={errors}
+        sent={actionData ? text : undefined}
+        list={list}
         onSubmit={onSubmit}
-        noValidate
-        className="flex flex-col gap-4"
-      >
-        <FormAlert message={errors.form} />
-        <ItemFields errors={errors} value={(k) => (actionData ? text(k) : saved(k))} />
-        <ItemViewFields errors={errors} current={item} required={false} />
-        <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-          {busy ? "Updating…" : "Update Item"}
-        </button>
-      </Form>
+        busy={busy}
+      />
       <Link to={LIST} className={buttonClass("ghost", "self-start")}>
         Return to Previous Page
       </Link>

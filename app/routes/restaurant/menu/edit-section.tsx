@@ -3,11 +3,11 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { SectionForm } from "~/features/menus/components/section-form.tsx";
-import { findOwnSection } from "~/features/menus/menus.queries.server.ts";
+import { ownSection } from "~/features/menus/menu-read.server.ts";
 import { editSectionSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { updateSectionDetails } from "~/features/menus/menus.server.ts";
 import { refused } from "~/server/action-result.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/edit-section";
 import { readFormValues } from "~/server/upload-form.server.ts";
@@ -18,20 +18,18 @@ export const meta = () => [{ title: "Edit section · Foodverse" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const section = await findOwnSection(services.database.db, viewer.userId, params.sectionId).catch(
-    async (error) => {
-      services.log.error({ err: error }, "section could not be loaded");
-      throw await redirectWithToast(LIST, "error", MENU_MESSAGES.sectionLoadFailed);
-    },
-  );
-  // SPEC §8: an unknown (or someone else's) section sends the owner back to the list.
+  const section = await ownSection(services, viewer.userId, params.sectionId).catch(async (error) => {
+    services.log.error({ err: error }, "section could not be loaded");
+    throw await redirectWithToast(LIST, "error", MENU_MESSAGES.sectionLoadFailed);
+  });
+  // product rules §8: an unknown (or someone else's) section sends the owner back to the list.
   if (!section) throw await redirectWithToast(LIST, "error", MENU_MESSAGES.sectionNotFound);
   return { section };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const values = await readFormValues(request);
+  const values = await readFormValues(request, context);
   const result = await updateSectionDetails(services, viewer.userId, params.sectionId, values);
   if (!result.ok && result.status === 400) return refused(result, values);
   if (!result.ok)

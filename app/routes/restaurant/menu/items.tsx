@@ -2,14 +2,16 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
 import { MoveButtons } from "~/components/ui/move-buttons.tsx";
+import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { deleteItem, moveItem, setSoldOut } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
+import { imageIdOf, imageUrl } from "~/lib/media.ts";
 import { ownerPrice } from "~/lib/price.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/items";
 
 export const meta = () => [{ title: "Edit/Delete Items · Foodverse" }];
@@ -64,44 +66,43 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {section.items.map((item, i) => (
-                <li
-                  key={item.id}
-                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <p>
-                    <span className="font-mono text-muted">#{item.positionInSection}</span>{" "}
-                    <span className="font-semibold">{item.name}</span> · {ownerPrice(item.price)} ·{" "}
-                    {item.itemType}
-                    {item.soldOut ? (
-                      <span className="ms-2 rounded bg-gray-800 px-2 text-sm text-white">Sold out</span>
-                    ) : null}
-                  </p>
-                  <Form method="post" className="flex flex-wrap gap-2">
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <Link
-                      to={`edit/${item.id}`}
-                      className={buttonClass("secondary")}
-                      aria-label={`Edit ${item.name}`}
-                    >
-                      Edit
-                    </Link>
-                    <ConfirmSubmit
-                      name="intent"
-                      value="delete"
-                      question={MENU_MESSAGES.deleteItemConfirm(item.name)}
-                    >
-                      Delete
-                    </ConfirmSubmit>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={item.soldOut ? "available" : "soldout"}
-                      className={buttonClass("ghost")}
-                    >
-                      {item.soldOut ? "Back on menu" : "Sold out"}
-                    </button>
-                    <MoveButtons label={item.name} first={i === 0} last={i === section.items.length - 1} />
-                  </Form>
+                <li key={item.id} className="flex gap-3 py-3">
+                  <Thumbnail url={item.topView} />
+                  <div className="flex min-w-0 flex-1 flex-col gap-1">
+                    <p className="break-words">
+                      <span className="font-mono text-muted">#{item.positionInSection}</span>{" "}
+                      <span className="font-semibold">{item.name}</span> · {ownerPrice(item.price)} ·{" "}
+                      {item.itemType}
+                    </p>
+                    <Form method="post" className="flex flex-wrap items-center gap-x-1 gap-y-1">
+                      <input type="hidden" name="itemId" value={item.id} />
+                      <Link
+                        to={`edit/${item.id}`}
+                        className={buttonClass("secondary", "px-3")}
+                        aria-label={`Edit ${item.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <SwitchSubmit
+                        label="Sold out"
+                        name={`Sold out: ${item.name}`}
+                        checked={Boolean(item.soldOut)}
+                        turnOn="soldout"
+                        turnOff="available"
+                      />
+                      <MoveButtons label={item.name} first={i === 0} last={i === section.items.length - 1} />
+                      {/* A quiet entry point: the red button is only in the confirmation it opens. */}
+                      <ConfirmSubmit
+                        name="intent"
+                        value="delete"
+                        question={MENU_MESSAGES.deleteItemConfirm(item.name)}
+                        className={buttonClass("ghost", "px-3 font-normal text-muted underline")}
+                        label={`Delete ${item.name}`}
+                      >
+                        Delete
+                      </ConfirmSubmit>
+                    </Form>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -113,4 +114,12 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
       </Link>
     </section>
   );
+}
+
+/** The dish's top view, small (the narrowest stored width), so a long list loads fast on a phone. */
+function Thumbnail({ url }: { url: string }) {
+  const imageId = imageIdOf(url);
+  const box = "size-14 shrink-0 rounded-md border border-line";
+  if (!imageId) return <div aria-hidden="true" className={`${box} bg-gray-100`} />;
+  return <img src={imageUrl(imageId, 320)} alt="" loading="lazy" className={`${box} object-cover`} />;
 }

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
-import { findOwnItem } from "~/features/menus/menus.queries.server.ts";
+import { ownItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
-import { notFound, requireRole } from "~/server/request.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/my-menu-item";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -12,7 +13,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const item = await findOwnItem(services.database.db, viewer.userId, params.itemId);
+  const item = await ownItem(services, viewer.userId, params.itemId);
   if (!item) notFound(MENU_MESSAGES.itemPageNotFound);
   return { item };
 }

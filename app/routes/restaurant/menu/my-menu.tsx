@@ -2,7 +2,7 @@ import { MenuSections } from "~/features/menus/components/menu-sections.tsx";
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { ownerPrice } from "~/lib/price.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/my-menu";
 
 export const meta = () => [{ title: "My menu · Foodverse" }];

@@ -4,11 +4,11 @@ import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
 import { MoveButtons } from "~/components/ui/move-buttons.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
-import { listSections } from "~/features/menus/menus.queries.server.ts";
+import { ownSections } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { deleteSection, moveSection } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
-import { requireRole } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/sections";
 
 export const meta = () => [{ title: "View Your Sections · Foodverse" }];
@@ -16,7 +16,7 @@ export const meta = () => [{ title: "View Your Sections · Foodverse" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   try {
-    return { sections: await listSections(services.database.db, viewer.userId), loadError: null };
+    return { sections: await ownSections(services, viewer.userId), loadError: null };
   } catch (error) {
     services.log.error({ err: error }, "sections could not be loaded");
     return { sections: [], loadError: MENU_MESSAGES.sectionsLoadFailed };

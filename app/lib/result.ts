@@ -1,5 +1,5 @@
-import type { ToastLevel } from "~/lib/toast.ts";
-import type { FieldErrors } from "./accounts.schema.ts";
+import type { FieldErrors } from "./forms.ts";
+import type { ToastLevel } from "./toast.ts";
 
 /** What a use case answers when it refuses: an HTTP status and the words a person reads. */
 export interface Failure {

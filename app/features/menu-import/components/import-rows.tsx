@@ -1,0 +1,87 @@
+import { ownerPrice } from "~/lib/price.ts";
+import { sizesText } from "~/lib/sizes.ts";
+import type { ImportScreen } from "../menu-import.server.ts";
+
+type Dish = ImportScreen["plan"]["dishes"][number];
+
+/** One spreadsheet row as it would be imported: where, what, at what price, with which photos, and its problems. */
+function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }) {
+  const input = dish.input;
+  const photos = [...new Set(Object.values(dish.photos).filter(Boolean))];
+  return (
+    <li className="flex flex-col gap-1 py-3">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-mono text-sm text-muted">Row {dish.line}</span>
+        <span className="font-semibold">{dish.name || "(no name)"}</span>
+        <span className="text-muted">in {dish.section || "(no section)"}</span>
+        <span
+          className={`rounded px-2 py-0.5 text-sm ${dish.action === "add" ? "bg-brand-soft" : "bg-gray-100"}`}
+        >
+          {dish.action === "add" ? "new" : "updates the dish on your menu"}
+        </span>
+      </p>
+      {input ? (
+        <p className="text-sm">
+          {input.sizes.length > 0 ? sizesText(input.sizes, ownerPrice) : ownerPrice(input.price)} ·{" "}
+          {input.itemTaste} · {input.itemType} · place {input.positionInSection}
+        </p>
+      ) : null}
+      {photos.length > 0 ? (
+        <p className="text-sm text-muted">
+          Photos:{" "}
+          {photos.map((name, i) => (
+            <span key={name}>
+              {i > 0 ? ", " : ""}
+              <span className="font-mono">{name}</span>
+              {uploaded.includes(name) ? " ✓" : " (waiting)"}
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {dish.problems.length > 0 ? (
+        <ul className="flex flex-col gap-0.5 text-sm text-danger">
+          {dish.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The rows of an import: those with problems first (each in the product rules'
+ * words), then every row, folded away when the sheet is long.
+ */
+export function ImportRows({ screen, uploadedMatches }: { screen: ImportScreen; uploadedMatches: string[] }) {
+  const broken = screen.plan.dishes.filter((d) => d.problems.length > 0);
+  return (
+    <>
+      {broken.length > 0 ? (
+        <section
+          aria-labelledby="rows-to-fix"
+          className="rounded-xl border border-danger bg-white p-4 shadow-sm"
+        >
+          <h2 id="rows-to-fix" className="text-lg font-semibold">
+            Rows to fix ({broken.length})
+          </h2>
+          <ul className="flex flex-col divide-y divide-line">
+            {broken.map((dish) => (
+              <RowCard key={dish.line} dish={dish} uploaded={uploadedMatches} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <details open={screen.plan.dishes.length <= 30} className="rounded-xl bg-white p-4 shadow-sm">
+        <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold">
+          Every row ({screen.plan.dishes.length})
+        </summary>
+        <ul className="flex flex-col divide-y divide-line">
+          {screen.plan.dishes.map((dish) => (
+            <RowCard key={dish.line} dish={dish} uploaded={uploadedMatches} />
+          ))}
+        </ul>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useRevalidator } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { matchPhoto, photoKey } from "../menu-import.messages.ts";
+
+interface Answer {
+  ok: boolean;
+  message?: string;
+  stored?: string[];
+  ignored?: string[];
+}
+
+/** One photo to the import's photo endpoint, reporting the bytes sent as they go. */
+function send(action: string, file: File, onProgress: (sent: number) => void): Promise<Answer> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", action);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.addEventListener("progress", (event) => onProgress(event.loaded));
+    xhr.addEventListener("load", () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as Answer);
+      } catch {
+        resolve({ ok: false, message: `${file.name} could not be uploaded (${xhr.status}).` });
+      }
+    });
+    xhr.addEventListener("error", () =>
+      resolve({ ok: false, message: `${file.name}: the connection dropped. Choose it again.` }),
+    );
+    const body = new FormData();
+    body.append("photos", file);
+    xhr.send(body);
+  });
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The import's photos: choose them (or a whole folder), and the ones the spreadsheet
+ * names go up one at a time with a progress bar; the others are left on the phone.
+ * Without scripts the same form posts the chosen photos at once.
+ */
+export function PhotoUploader({
+  action,
+  needed,
+  uploaded,
+}: {
+  action: string;
+  needed: readonly string[];
+  uploaded: readonly string[];
+}) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const folder = useRef<HTMLInputElement>(null);
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const [progress, setProgress] = useState<{ percent: number; done: number; count: number } | null>(null);
+  const [messages, setMessages] = useState<string[]>([]);
+  const missing = needed.filter((name) => !matchPhoto(name, uploaded));
+
+  useEffect(() => {
+    // Not a React attribute: lets the browser offer a folder instead of files.
+    folder.current?.setAttribute("webkitdirectory", "");
+  }, []);
+
+  async function upload(chosen: FileList | null) {
+    const all = [...(chosen ?? [])];
+    const files = all.filter((file) => needed.some((name) => matchPhoto(name, [photoKey(file.name)])));
+    const skipped = all.length - files.length;
+    const notes =
+      skipped > 0
+        ? [`${skipped} ${skipped === 1 ? "file is" : "files are"} not named in the spreadsheet.`]
+        : [];
+    if (files.length === 0) {
+      setMessages(notes.length ? notes : ["Choose the photos your spreadsheet names."]);
+      return;
+    }
+    const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
+    let before = 0;
+    setMessages(notes);
+    setProgress({ percent: 0, done: 0, count: files.length });
+    for (const [index, file] of files.entries()) {
+      const answer = await send(action, file, (sent) =>
+        setProgress({
+          percent: Math.round(((before + sent) / total) * 100),
+          done: index,
+          count: files.length,
+        }),
+      );
+      before += file.size;
+      if (!answer.ok && answer.message) notes.push(answer.message);
+      setProgress({ percent: Math.round((before / total) * 100), done: index + 1, count: files.length });
+    }
+    setMessages([...notes]);
+    await revalidator.revalidate();
+  }
+
+  const busy = progress !== null && progress.done < progress.count;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Photos{" "}
+        <span className="font-normal text-muted">
+          ({needed.length - missing.length} of {needed.length} uploaded)
+        </span>
+      </h2>
+      {missing.length > 0 ? (
+        <details open={missing.length <= 12}>
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">
+            Still needed ({missing.length})
+          </summary>
+          <ul className="flex flex-wrap gap-2">
+            {missing.map((name) => (
+              <li key={name} className="rounded bg-amber-50 px-2 py-0.5 font-mono text-sm text-amber-900">
+                {name}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : (
+        <p role="status">Every photo the spreadsheet names is here.</p>
+      )}
+      <form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-3">
+        <label className="flex flex-col gap-1 font-medium">
+          Choose photos
+          <input
+            type="file"
+            name="photos"
+            accept="image/*"
+            multiple
+            disabled={busy}
+            onChange={(e) => (scripted ? void upload(e.target.files) : undefined)}
+            className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand"
+          />
+        </label>
+        {scripted ? (
+          <label className="flex flex-col gap-1 font-medium">
+            Or a whole folder of photos
+            <input
+              ref={folder}
+              type="file"
+              accept="image/*"
+              multiple
+              disabled={busy}
+              onChange={(e) => void upload(e.target.files)}
+              className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand"
+            />
+          </label>
+        ) : (
+          <button type="submit" className={buttonClass("secondary", "self-start")}>
+            Upload photos
+          </button>
+        )}
+        <p className="text-sm text-muted">
+          Photos are matched by file name; the rest of a folder stays on your phone.
+        </p>
+      </form>
+      {progress ? (
+        <div className="flex items-center gap-2">
+          <progress max={100} value={progress.percent} aria-label="Photo upload" className="h-3 flex-1" />
+          <span aria-live="polite">
+            {progress.percent}% · {progress.done} of {progress.count}
+          </span>
+        </div>
+      ) : null}
+      {messages.length > 0 ? (
+        <ul className="flex flex-col gap-1 text-sm text-danger" aria-live="polite">
+          {messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,317 @@
+import { isUniqueViolation } from "~/server/db-errors.server.ts";
+import { checkImageRoom } from "~/server/media/image-quota.server.ts";
+import { MediaError, saveImage } from "~/server/media/images.server.ts";
+import type { Services } from "~/server/services.server.ts";
+import { fail, type Result } from "~/lib/result.ts";
+import { toSlug } from "~/lib/slug.ts";
+import { alignBranches } from "../menus/menu-sync.server.ts";
+import { menuRows } from "../menus/menu-sync.queries.server.ts";
+import * as menuQ from "../menus/menus.queries.server.ts";
+import { branchChoiceFields } from "../menus/menus.schema.ts";
+import { chosenBranches, generalPrices, removeUnusedImages } from "../menus/menus.server.ts";
+import { matchPhoto, planImport, type ImportPlan } from "./import-plan.server.ts";
+import { IMPORT_MESSAGES as M, photoKey } from "./menu-import.messages.ts";
+import * as q from "./menu-import.queries.server.ts";
+import { readSheet } from "./sheet.server.ts";
+import { templateCsv, templateXlsx } from "./template.server.ts";
+import { itemCategoriesFor } from "~/lib/reference-data.ts";
+import { z } from "zod";
+
+/**
+ * Importing a menu from a spreadsheet (docs/decisions/0023-menu-import.md): the sheet
+ * is read and checked row by row with nothing written (the preview); the photos it
+ * names are uploaded and stored against the import; then one transaction writes every
+ * section and dish, or none. Importing the same sheet again updates the dishes it
+ * names instead of adding them twice.
+ */
+
+/** An import not written within a day is dropped when its owner starts another. */
+const IMPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Imports an owner may have waiting at once; starting one more drops the oldest. */
+const MAX_OPEN_IMPORTS = 3;
+
+async function currentMenu(services: Services, ownerId: string) {
+  return menuRows(services.database.db, ownerId, null);
+}
+
+/** Deletes an import, then the photos of it that no dish shows. */
+async function dropImport(services: Services, importId: string) {
+  const { db } = services.database;
+  const photos = await q.listPhotos(db, importId);
+  await q.deleteImport(db, importId);
+  await removeUnusedImages(
+    services,
+    photos.map((p) => p.url),
+  );
+}
+
+async function sweepImports(services: Services, ownerId: string) {
+  const imports = await q.listImports(services.database.db, ownerId);
+  const expired = Date.now() - IMPORT_LIFETIME_MS;
+  for (const [index, old] of imports.entries()) {
+    if (index >= MAX_OPEN_IMPORTS - 1 || Date.parse(old.createdAt) < expired)
+      await dropImport(services, old.id);
+  }
+}
+
+/** Reads and checks a spreadsheet; stores its rows as a new import (nothing of the menu is written). */
+export async function startImport(
+  services: Services,
+  ownerId: string,
+  file: { name: string; bytes: Uint8Array } | undefined,
+): Promise<Result<{ importId: string }>> {
+  if (!(await menuQ.findOwnerRestaurant(services.database.db, ownerId)))
+    return fail(404, "User data not found");
+  if (!file) return fail(400, M.noFile);
+  const sheet = await readSheet(file.bytes);
+  if (!sheet.ok) return sheet;
+  const plan = planImport(sheet.rows, await currentMenu(services, ownerId));
+  if (plan.problems.length > 0)
+    return fail(400, plan.problems[0]!, { fieldErrors: { sheet: plan.problems.join(" ") } });
+  await sweepImports(services, ownerId);
+  const importId = crypto.randomUUID();
+  await q.insertImport(services.database.db, {
+    id: importId,
+    ownerId,
+    fileName: photoKey(file.name).slice(0, 200) || "menu",
+    rows: JSON.stringify(sheet.rows),
+  });
+  return { ok: true, importId };
+}
+
+export interface ImportScreen {
+  id: string;
+  fileName: string;
+  plan: ImportPlan;
+  /** The photo names uploaded so far. */
+  uploaded: string[];
+  /** Photos the plan names that are not uploaded yet. */
+  missing: string[];
+  /** Rows with problems; none, and no missing photo: the import can be written. */
+  problemRows: number;
+}
+
+/** The preview of one of the owner's imports, checked against the menu as it is now; null when it is not theirs. */
+export async function importScreen(
+  services: Services,
+  ownerId: string,
+  importId: string,
+): Promise<ImportScreen | null> {
+  const { db } = services.database;
+  const found = await q.findImport(db, ownerId, importId);
+  if (!found) return null;
+  const plan = planImport(JSON.parse(found.rows) as string[][], await currentMenu(services, ownerId));
+  const uploaded = (await q.listPhotos(db, importId)).map((p) => p.fileName);
+  return {
+    id: found.id,
+    fileName: found.fileName,
+    plan,
+    uploaded,
+    missing: plan.photos.filter((name) => !matchPhoto(name, uploaded)),
+    problemRows: plan.dishes.filter((d) => d.problems.length > 0).length + plan.problems.length,
+  };
+}
+
+/**
+ * Stores the photos the import names (encoded like every picture, counted under the
+ * owner's photos); a file the spreadsheet does not name is left out and said so.
+ */
+export async function addImportPhotos(
+  services: Services,
+  ownerId: string,
+  importId: string,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<Result<{ stored: string[]; ignored: string[] }>> {
+  const { db } = services.database;
+  const screen = await importScreen(services, ownerId, importId);
+  if (!screen) return fail(404, M.notFound);
+  const wanted: { name: string; bytes: Uint8Array }[] = [];
+  const ignored: string[] = [];
+  for (const file of files) {
+    const key = photoKey(file.name);
+    // The name the spreadsheet uses, matched with or without the file's extension.
+    const named = screen.plan.photos.find((name) => matchPhoto(name, [key]) === key || name === key);
+    if (named && !wanted.some((w) => w.name === named)) wanted.push({ name: named, bytes: file.bytes });
+    else ignored.push(file.name);
+  }
+  if (wanted.length === 0) return { ok: true, stored: [], ignored };
+  const replacing = wanted.filter((w) => screen.uploaded.includes(w.name)).length;
+  try {
+    await checkImageRoom(db, ownerId, services.env.MAX_IMAGES_PER_ACCOUNT, {
+      adding: wanted.length,
+      freeing: replacing,
+    });
+  } catch (error) {
+    if (error instanceof MediaError) return fail(error.status, error.message);
+    throw error;
+  }
+  const stored: string[] = [];
+  for (const photo of wanted) {
+    let url: string;
+    try {
+      url = await saveImage(services.storage, photo.bytes, {
+        maxBytes: services.env.MAX_IMAGE_BYTES,
+        maxPixels: services.env.MAX_IMAGE_PIXELS,
+        owner: ownerId,
+        scope: `${ownerId}:import:${importId}:${photo.name}`,
+      });
+    } catch (error) {
+      if (!(error instanceof MediaError)) throw error;
+      // The photos stored before it stay stored: the preview lists them as uploaded.
+      return fail(error.status, `${photo.name}: ${error.message}`);
+    }
+    const before = await q.putPhoto(db, importId, photo.name, url);
+    if (before && before !== url) await removeUnusedImages(services, [before]);
+    stored.push(photo.name);
+  }
+  return { ok: true, stored, ignored };
+}
+
+const commitSchema = z.object(branchChoiceFields);
+
+class ImportGone extends Error {}
+
+/**
+ * Writes the import: its new sections, then every dish added or updated, then every
+ * branch follows (new ones go to the branches chosen), in one transaction. Refused,
+ * with nothing written, while any row has a problem or a photo is missing.
+ */
+export async function commitImport(
+  services: Services,
+  ownerId: string,
+  importId: string,
+  input: unknown,
+): Promise<Result<{ added: number; updated: number }>> {
+  const { db } = services.database;
+  const screen = await importScreen(services, ownerId, importId);
+  if (!screen) return fail(404, M.notFound);
+  if (screen.problemRows > 0) return fail(400, M.hasProblems);
+  if (screen.missing.length > 0) return fail(400, M.waitingForPhotos(screen.missing.length));
+  const restaurant = await menuQ.findOwnerRestaurant(db, ownerId);
+  if (!restaurant) return fail(404, "User data not found");
+  const choice = commitSchema.safeParse(input);
+  if (!choice.success) return fail(400, "Unknown action.");
+  const photos = await q.listPhotos(db, importId);
+  const urlOf = (name: string) => {
+    const key = matchPhoto(
+      name,
+      photos.map((p) => p.fileName),
+    );
+    return photos.find((p) => p.fileName === key)?.url ?? "";
+  };
+  const replaced: string[] = [];
+  let added = 0;
+  let updated = 0;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const branches = await chosenBranches(trx, ownerId, choice.data);
+      const addedFor = new Map<string, ReadonlySet<string>>();
+      const sectionIds = new Map<string, string>();
+      let number = await menuQ.countSections(trx, ownerId);
+      for (const name of screen.plan.newSections) {
+        const id = crypto.randomUUID();
+        await menuQ.insertSection(trx, {
+          id,
+          restaurantId: ownerId,
+          restaurantName: restaurant.restName,
+          urlName: restaurant.urlName,
+          originalName: name,
+          sectionName: toSlug(name),
+          sectionNumber: ++number,
+          topNote: "",
+          bottomNote: "",
+          timestamp: now,
+        });
+        sectionIds.set(toSlug(name), id);
+        addedFor.set(id, branches);
+      }
+      for (const dish of screen.plan.dishes) {
+        const values = dish.input!;
+        const sectionId = dish.sectionId ?? sectionIds.get(toSlug(dish.section))!;
+        const {
+          sizes: _sizes,
+          price: _price,
+          sectionId: _s,
+          branchChoice: _b,
+          toBranches: _t,
+          ...fields
+        } = values;
+        const views = Object.fromEntries(
+          Object.entries(dish.photos)
+            .filter(([, name]) => name)
+            .map(([view, name]) => [view, urlOf(name)]),
+        );
+        const row = {
+          ...fields,
+          ...generalPrices(values),
+          itemPriceRange: values.itemPriceRange ?? "",
+          ...views,
+          timestamp: now,
+        };
+        if (dish.action === "update") {
+          const current = await menuQ.findOwnItem(trx, ownerId, dish.existingId!);
+          if (current) replaced.push(current.topView, current.frontView, current.sideView);
+          await menuQ.updateItem(trx, dish.existingId!, row);
+          updated++;
+          continue;
+        }
+        const id = crypto.randomUUID();
+        await menuQ.insertItem(trx, {
+          topView: "",
+          frontView: "",
+          sideView: "",
+          ...row,
+          id,
+          sectionId,
+          restaurantId: ownerId,
+          urlName: restaurant.urlName,
+        });
+        addedFor.set(id, branches);
+        added++;
+      }
+      await menuQ.refreshPriceAverage(trx, ownerId);
+      await alignBranches(trx, ownerId, { addedFor });
+      // Two confirmations of one import: the second finds it gone and writes nothing.
+      if (!(await q.deleteImport(trx, importId))) throw new ImportGone();
+    });
+  } catch (error) {
+    if (error instanceof ImportGone) return fail(404, M.notFound);
+    if (isUniqueViolation(error)) return fail(409, M.hasProblems);
+    services.log.error({ err: error, ownerId, importId }, "menu import failed");
+    return fail(500, M.importFailed);
+  }
+  // Pictures an updated dish no longer shows, and uploaded photos no dish took.
+  await removeUnusedImages(services, [...replaced, ...photos.map((p) => p.url)]);
+  services.log.info({ ownerId, added, updated }, "menu imported");
+  return { ok: true, added, updated };
+}
+
+export async function discardImport(
+  services: Services,
+  ownerId: string,
+  importId: string,
+): Promise<Result<object>> {
+  if (!(await q.findImport(services.database.db, ownerId, importId))) return fail(404, M.notFound);
+  await dropImport(services, importId);
+  return { ok: true };
+}
+
+/** The owner's open imports, newest first (to come back to one). */
+export function openImports(services: Services, ownerId: string) {
+  return q.listImports(services.database.db, ownerId);
+}
+
+/** The template, with the categories of the owner's restaurant type; null without a restaurant. */
+export async function importTemplate(services: Services, ownerId: string, format: "csv" | "xlsx") {
+  const restaurant = await menuQ.findOwnerRestaurant(services.database.db, ownerId);
+  if (!restaurant) return null;
+  const categories = itemCategoriesFor(restaurant.restType);
+  return format === "csv"
+    ? { body: templateCsv(categories), type: "text/csv; charset=utf-8", fileName: "foodverse-menu.csv" }
+    : {
+        body: await templateXlsx(categories),
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        fileName: "foodverse-menu.xlsx",
+      };
+}

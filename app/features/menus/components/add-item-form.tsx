@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { SelectField } from "~/components/ui/field.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
+import type { FieldErrors } from "~/lib/forms.ts";
+import type { ItemCategory } from "~/lib/reference-data.ts";
+import { BranchChoiceField } from "./branch-choice-field.tsx";
+import { CategoryFields, ItemFields, ItemViewFields, sizeRows } from "./item-fields.tsx";
+
+export interface AddItemFormData {
+  sections: { value: string; label: string }[];
+  categories: ItemCategory[];
+  nextPosition: Record<string, number>;
+  branches: { id: string; branchName: string }[];
+}
+
+/**
+ * Add Item (product rules §2, §5), for the general menu or for one branch only: the
+ * section, the dish's fields and sizes, its three pictures, and on the general menu
+ * the branches it goes to. 'Save and add another' keeps what the next dish shares.
+ */
+export function AddItemForm({
+  data,
+  errors,
+  value,
+  list,
+  onSubmit,
+  busy,
+  another,
+  submitLabel = "Add Item",
+}: {
+  data: AddItemFormData;
+  errors: FieldErrors;
+  value: (key: string) => string | undefined;
+  /** A list field as a refused form sent it back (empty otherwise). */
+  list: (key: string) => string[];
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  another: boolean;
+  submitLabel?: string;
+}) {
+  const [sectionId, setSectionId] = useState(value("sectionId") ?? "");
+  const [position, setPosition] = useState(value("positionInSection") ?? "");
+  const refused = value("branchChoice") !== undefined;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+    >
+      <FormAlert message={errors.form} />
+      <SelectField
+        label="Section"
+        name="sectionId"
+        required
+        options={data.sections}
+        placeholder="Select a section"
+        value={sectionId}
+        onChange={(e) => {
+          setSectionId(e.target.value);
+          // The next free position of the section chosen; the owner may still type another.
+          const next = data.nextPosition[e.target.value];
+          if (next !== undefined) setPosition(String(next));
+        }}
+        error={errors.sectionId}
+      />
+      <CategoryFields categories={data.categories} errors={errors} value={value} />
+      <ItemFields
+        errors={errors}
+        value={value}
+        position={{ value: position, set: setPosition }}
+        sizes={sizeRows([], { labels: list("sizeLabel"), prices: list("sizePrice") })}
+      />
+      <ItemViewFields errors={errors} required />
+      <BranchChoiceField branches={data.branches} chosen={refused ? list("toBranches") : undefined} />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+          {busy && !another ? "Adding…" : submitLabel}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="another"
+          className={buttonClass("secondary")}
+          disabled={busy}
+        >
+          {another ? "Saving…" : "Save and add another"}
+        </button>
+      </div>
+    </Form>
+  );
+}

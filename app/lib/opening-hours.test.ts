@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { dayText, openingHoursJsonLd, openState, readHours, type OpeningHours } from "./opening-hours.ts";
+
+const week = (ranges: [string, string][], overrides: Partial<OpeningHours["days"]> = {}): OpeningHours => ({
+  days: {
+    mon: ranges,
+    tue: ranges,
+    wed: ranges,
+    thu: ranges,
+    fri: ranges,
+    sat: ranges,
+    sun: ranges,
+    ...overrides,
+  },
+  note: "",
+});
+
+/** A moment in Karachi (UTC+5, no daylight saving): 2026-11-23 is a Monday. */
+const karachi = (day: number, time: string) =>
+  new Date(`2026-11-${String(23 + day).padStart(2, "0")}T${time}:00+05:00`);
+
+describe("opening hours", () => {
+  const lunchAndDinner = week([
+    ["12:00", "15:00"],
+    ["19:00", "23:30"],
+  ]);
+
+  it("says open now and when it closes, or when it opens next, in the branch's time zone", () => {
+    expect(openState(lunchAndDinner, karachi(0, "13:10"))).toMatchObject({
+      open: true,
+      text: "Open now · closes 3:00 pm",
+      changesAt: karachi(0, "15:00"),
+    });
+    expect(openState(lunchAndDinner, karachi(0, "16:00"))).toMatchObject({
+      open: false,
+      text: "Closed · opens 7:00 pm",
+      changesAt: karachi(0, "19:00"),
+    });
+    expect(openState(lunchAndDinner, karachi(0, "23:45"))!.text).toBe("Closed · opens Tuesday 12:00 pm");
+    // The same instant seen from another zone is read in the branch's.
+    expect(openState(lunchAndDinner, new Date("2026-11-23T08:10:00Z"))!.text).toBe(
+      "Open now · closes 3:00 pm",
+    );
+  });
+
+  it("carries a range past midnight into the next morning, across the end of the week too", () => {
+    const lateNight = week([["18:00", "02:00"]]);
+    expect(openState(lateNight, karachi(1, "01:30"))!.text).toBe("Open now · closes 2:00 am");
+    // Sunday 18:00 to Monday 02:00: at Monday 01:00 it is open.
+    const sundayOnly = week([], { sun: [["18:00", "02:00"]] });
+    expect(openState(sundayOnly, karachi(0, "01:00"))).toMatchObject({
+      open: true,
+      changesAt: karachi(0, "02:00"),
+    });
+    expect(openState(sundayOnly, karachi(0, "03:00"))!.text).toBe("Closed · opens Sunday 6:00 pm");
+  });
+
+  it("knows closed days, every day closed, and round the clock", () => {
+    const fridayOff = week([["12:00", "23:00"]], { fri: [] });
+    expect(openState(fridayOff, karachi(4, "13:00"))!.text).toBe("Closed · opens Saturday 12:00 pm");
+    expect(openState(week([]), karachi(0, "13:00"))).toEqual({
+      open: false,
+      text: "Closed",
+      changesAt: null,
+    });
+    expect(openState(week([["00:00", "00:00"]]), karachi(2, "04:00"))).toBeDefined();
+  });
+
+  it("reads what it stored and ignores what is not a time", () => {
+    expect(readHours("")).toBeNull();
+    expect(readHours("{not json")).toBeNull();
+    const hours = readHours(
+      JSON.stringify({
+        days: {
+          mon: [
+            ["12:00", "15:00"],
+            ["25:00", "26:00"],
+            ["x", 1],
+          ],
+        },
+        note: "Eid: 2 pm",
+      }),
+    )!;
+    expect(hours.days.mon).toEqual([["12:00", "15:00"]]);
+    expect(hours.days.tue).toEqual([]);
+    expect(hours.note).toBe("Eid: 2 pm");
+    expect(dayText(hours.days.mon)).toBe("12:00 pm – 3:00 pm");
+    expect(dayText([["19:00", "00:00"]])).toBe("7:00 pm – midnight");
+    expect(dayText([])).toBe("Closed");
+  });
+
+  it("gives schema.org one entry a day and range", () => {
+    const spec = openingHoursJsonLd(
+      week([], {
+        mon: [
+          ["12:00", "15:00"],
+          ["19:00", "23:30"],
+        ],
+      }),
+    );
+    expect(spec).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: "https://schema.org/Monday",
+        opens: "12:00",
+        closes: "15:00",
+      },
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: "https://schema.org/Monday",
+        opens: "19:00",
+        closes: "23:30",
+      },
+    ]);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A branch's weekly opening hours (issue 17, ADR 0024): for each day, up to two ranges
+ * of "HH:MM" to "HH:MM" in the branch's time zone (a range past midnight ends the next
+ * morning), or none for a closed day, and a note for Ramadan or Eid hours. Stored as
+ * JSON on the branch; "" means the owner has not said.
+ */
+export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type Day = (typeof DAYS)[number];
+
+export const DAY_NAMES: Record<Day, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+
+export const RANGES_A_DAY = 2;
+export const DEFAULT_TIME_ZONE = "Asia/Karachi";
+
+export type Range = readonly [opens: string, closes: string];
+
+export interface OpeningHours {
+  days: Record<Day, Range[]>;
+  note: string;
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/u;
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export function isTime(text: string): boolean {
+  return TIME.test(text);
+}
+
+/** The hours stored on a branch; null when none were given or they cannot be read. */
+export function readHours(json: string | null | undefined): OpeningHours | null {
+  if (!json) return null;
+  try {
+    const parsed = JSON.parse(json) as Partial<OpeningHours>;
+    const days = {} as Record<Day, Range[]>;
+    for (const day of DAYS) {
+      const ranges = Array.isArray(parsed.days?.[day]) ? parsed.days[day] : [];
+      days[day] = ranges.filter(
+        (r): r is Range => Array.isArray(r) && isTime(String(r[0])) && isTime(String(r[1])) && r[0] !== r[1],
+      );
+    }
+    return { days, note: typeof parsed.note === "string" ? parsed.note : "" };
+  } catch {
+    return null;
+  }
+}
+
+/** "11:30 pm", "12:00 pm", "midnight": how a time reads on the page. */
+export function clockText(time: string): string {
+  const total = minutes(time);
+  if (total === 0) return "midnight";
+  const hour = Math.floor(total / 60);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${time.slice(3, 5)} ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** The day and minute of the week (Monday 00:00 = 0) of `at` in `timeZone`. */
+function weekMinute(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = DAYS.indexOf(get("weekday").toLowerCase().slice(0, 3) as Day);
+  return day * 1440 + Number(get("hour")) * 60 + Number(get("minute"));
+}
+
+const WEEK = 7 * 1440;
+
+/** Every open stretch of the week as [start, end) minutes, past-midnight ones carried into the next day. */
+function stretches(hours: OpeningHours): [number, number][] {
+  const out: [number, number][] = [];
+  DAYS.forEach((day, index) => {
+    for (const [opens, closes] of hours.days[day]) {
+      const start = index * 1440 + minutes(opens);
+      let end = index * 1440 + minutes(closes);
+      if (end <= start) end += 1440;
+      out.push([start, end]);
+    }
+  });
+  return out;
+}
+
+export interface OpenState {
+  open: boolean;
+  /** "Open now · closes 11:30 pm", "Closed · opens 12:00 pm", "Closed · opens Tuesday 12:00 pm". */
+  text: string;
+  /** When this changes next (for how long a page saying it may be kept); null: never (always or never open). */
+  changesAt: Date | null;
+}
+
+/** Whether the branch is open at `at`, and when that changes, in the branch's time zone. */
+export function openState(hours: OpeningHours, at: Date, timeZone = DEFAULT_TIME_ZONE): OpenState | null {
+  const all = stretches(hours);
+  if (all.length === 0) return { open: false, text: "Closed", changesAt: null };
+  const now = weekMinute(at, timeZone);
+  // A stretch counts this week and, for Sunday nights into Monday, as last week's too.
+  const inside = all.find(([s, e]) => (now >= s && now < e) || (now + WEEK >= s && now + WEEK < e));
+  const later = (minute: number) =>
+    new Date(at.getTime() + ((((minute - now) % WEEK) + WEEK) % WEEK) * 60_000);
+  if (inside) {
+    const end = inside[1];
+    const closes = `${String(Math.floor((end % 1440) / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+    // Open around the clock, every day: nothing to say about closing.
+    if (all.length === 7 && all.every(([s, e]) => e - s >= 1440))
+      return { open: true, text: "Open 24 hours", changesAt: null };
+    return { open: true, text: `Open now · closes ${clockText(closes)}`, changesAt: later(end % WEEK) };
+  }
+  const next = all
+    .map(([s]) => s)
+    .toSorted((a, b) => ((a - now + WEEK) % WEEK) - ((b - now + WEEK) % WEEK))[0]!;
+  const day = DAYS[Math.floor(next / 1440) % 7]!;
+  const opens = `${String(Math.floor((next % 1440) / 60)).padStart(2, "0")}:${String(next % 60).padStart(2, "0")}`;
+  const today = Math.floor(now / 1440) === Math.floor(next / 1440) && next > now;
+  return {
+    open: false,
+    text: today
+      ? `Closed · opens ${clockText(opens)}`
+      : `Closed · opens ${DAY_NAMES[day]} ${clockText(opens)}`,
+    changesAt: later(next),
+  };
+}
+
+/** Each day's hours as a line: "12:00 pm – 3:00 pm, 7:00 pm – midnight", or "Closed". */
+export function dayText(ranges: readonly Range[]): string {
+  return ranges.length === 0
+    ? "Closed"
+    : ranges.map(([o, c]) => `${clockText(o)} – ${clockText(c)}`).join(", ");
+}
+
+/** schema.org's openingHoursSpecification: one entry a day and range. */
+export function openingHoursJsonLd(hours: OpeningHours) {
+  return DAYS.flatMap((day) =>
+    hours.days[day].map(([opens, closes]) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: `https://schema.org/${DAY_NAMES[day]}`,
+      opens,
+      closes,
+    })),
+  );
+}

@@ -1,0 +1,71 @@
+import { Link, useLocation, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ownBranchPath } from "~/lib/slug.ts";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { BRANCH_MESSAGES as B } from "~/features/branches/branches.schema.ts";
+import { branchItemForm, withOwnBranch } from "~/features/branches/branches.server.ts";
+import { AddItemForm } from "~/features/menus/components/add-item-form.tsx";
+import { itemFormAction } from "~/features/menus/item-form-action.server.ts";
+import { addItemSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { addItem } from "~/features/menus/menus.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
+import type { Route } from "./+types/add-own-item";
+
+export const meta = () => [{ title: "Add a dish to this branch · Foodverse" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const form = await branchItemForm(services, viewer.userId, params.branchName);
+  if (!form) notFound(B.notFound);
+  return form;
+}
+
+export function action({ request, context, params }: Route.ActionArgs) {
+  const back = ownBranchPath(params.branchName);
+  return itemFormAction(
+    request,
+    context,
+    (s, owner, form) =>
+      withOwnBranch(s, owner, params.branchName, (branchId) => addItem(s, owner, form, branchId)),
+    {
+      schema: addItemSchema,
+      to: (values) => (values.intent === "another" ? `${back}/additem` : back),
+      message: B.ownDishAdded,
+      failure: MENU_MESSAGES.itemAddFailed,
+    },
+  );
+}
+
+export default function AddOwnItem({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { errors, onSubmit, text, list } = useSchemaForm(addItemSchema, actionData);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { key } = useLocation();
+  const { branch } = loaderData;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
+      <p className="text-muted">{branch.branchName}</p>
+      <h1 className="text-2xl font-bold">Add a dish to this branch only</h1>
+      <p className="text-sm text-muted">
+        The general menu and the other branches do not get it. To add a dish everywhere, use Add Items on the
+        general menu.
+      </p>
+      <AddItemForm
+        key={key}
+        data={loaderData}
+        errors={errors}
+        value={(k) => (actionData ? text(k) : undefined)}
+        list={list}
+        onSubmit={onSubmit}
+        busy={busy}
+        another={busy && navigation.formData?.get("intent") === "another"}
+      />
+      <Link to={ownBranchPath(branch.branchUrl)} className={buttonClass("ghost", "self-start")}>
+        Back to {branch.branchName}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { requireRole } from "~/features/accounts/access.server.ts";
+import { ImportRows } from "~/features/menu-import/components/import-rows.tsx";
+import { PhotoUploader } from "~/features/menu-import/components/photo-uploader.tsx";
+import { IMPORT_MESSAGES as M, matchPhoto } from "~/features/menu-import/menu-import.messages.ts";
+import { commitImport, discardImport, importScreen } from "~/features/menu-import/menu-import.server.ts";
+import { BranchChoiceField } from "~/features/menus/components/branch-choice-field.tsx";
+import { ownBranchNames } from "~/features/menus/menu-read.server.ts";
+import { branchChoiceFields } from "~/features/menus/menus.schema.ts";
+import { refused } from "~/server/action-result.server.ts";
+import { notFound } from "~/server/request.server.ts";
+import { redirectWithToast } from "~/server/toast.server.ts";
+import { readFormValues } from "~/server/upload-form.server.ts";
+import { z } from "zod";
+import type { Route } from "./+types/import-preview";
+
+export const meta = () => [{ title: "Check your import · Foodverse" }];
+
+const IMPORT = "/profile/restaurant/addmenu/import";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const screen = await importScreen(services, viewer.userId, params.importId);
+  if (!screen) notFound(M.notFound);
+  return {
+    screen,
+    // The names the spreadsheet uses that have a photo (matched with or without the extension).
+    uploadedMatches: screen.plan.photos.filter((name) => matchPhoto(name, screen.uploaded)),
+    branches: await ownBranchNames(services, viewer.userId),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { viewer, services } = await requireRole(request, context, "restaurant");
+  const values = await readFormValues(request, context, z.object(branchChoiceFields));
+  if (values.intent === "discard") {
+    const result = await discardImport(services, viewer.userId, params.importId);
+    if (!result.ok) return refused(result);
+    return redirectWithToast(IMPORT, "success", M.discarded);
+  }
+  if (values.intent === "commit") {
+    const result = await commitImport(services, viewer.userId, params.importId, values);
+    if (!result.ok) return refused(result);
+    return redirectWithToast(
+      "/profile/restaurant/addmenu/items",
+      "success",
+      M.imported(result.added, result.updated),
+    );
+  }
+  return refused({ ok: false, status: 400, message: "Unknown action.", level: "error" });
+}
+
+export default function ImportPreview({ loaderData, actionData, params }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { screen, uploadedMatches, branches } = loaderData;
+  const navigation = useNavigation();
+  const committing = navigation.state === "submitting" && navigation.formData?.get("intent") === "commit";
+  const adds = screen.plan.dishes.filter((d) => d.action === "add").length;
+  const updates = screen.plan.dishes.length - adds;
+  const ready = screen.problemRows === 0 && screen.missing.length === 0;
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm sm:p-6">
+        <p className="font-mono text-sm text-muted">{screen.fileName}</p>
+        <h1 className="text-2xl font-bold">Check your import</h1>
+        <p>
+          {screen.plan.dishes.length} {screen.plan.dishes.length === 1 ? "dish" : "dishes"}: {adds} new,{" "}
+          {updates} {updates === 1 ? "update" : "updates"}
+          {screen.plan.newSections.length > 0 ? `; new sections: ${screen.plan.newSections.join(", ")}` : ""}.
+          Nothing is saved until you import.
+        </p>
+        {screen.problemRows > 0 ? (
+          <FormAlert
+            message={`${screen.problemRows} ${screen.problemRows === 1 ? "row needs" : "rows need"} changes. Fix ${screen.problemRows === 1 ? "it" : "them"} in your spreadsheet and upload it again.`}
+          />
+        ) : null}
+      </div>
+      {screen.plan.photos.length > 0 ? (
+        <PhotoUploader
+          action={`${IMPORT}/${params.importId}/photos`}
+          needed={screen.plan.photos}
+          uploaded={uploadedMatches}
+        />
+      ) : null}
+      <ImportRows screen={screen} uploadedMatches={uploadedMatches} />
+      <Form method="post" className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm sm:p-6">
+        <BranchChoiceField branches={branches} />
+        {!ready ? (
+          <p className="text-muted">
+            {screen.problemRows > 0 ? M.hasProblems : M.waitingForPhotos(screen.missing.length)}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            name="intent"
+            value="commit"
+            className={buttonClass("primary")}
+            disabled={!ready || committing}
+          >
+            {committing
+              ? "Importing…"
+              : `Import ${screen.plan.dishes.length} ${screen.plan.dishes.length === 1 ? "dish" : "dishes"}`}
+          </button>
+          <button type="submit" name="intent" value="discard" className={buttonClass("ghost")} formNoValidate>
+            Discard this import
+          </button>
+        </div>
+      </Form>
+      <Link to={IMPORT} className={buttonClass("ghost", "self-start")}>
+        Upload another spreadsheet
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+// The Express app: every request goes through here, in this order (docs/architecture.md):
+//   page cache hit → compression → static files (or Vite in development) → request log
+//   → nonce and security headers → body limits → health, media, reference data
+//   → same-origin check → better-auth, tus uploads → page cache miss → React Router.
+// server.ts gives it a listener; server/index.ts bundles it with the routes into the build.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage, ServerOptions } from "node:http";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import compression from "compression";
+import express from "express";
+import { sql } from "kysely";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
+import { authEndpoint } from "~/server/auth-endpoint.server.ts";
+import { bodyLimitsOf, listenerOptions, refuseLargeBodies } from "~/server/body-limit.server.ts";
+import { nonceContext, servicesContext } from "~/server/context.ts";
+import {
+  assetHeaders,
+  clientIpAndNonce,
+  sameOriginOnly,
+  securityHeaders,
+  trustProxySetting,
+  trustProxyWarning,
+} from "~/server/http-security.server.ts";
+import { serveMedia } from "~/server/media/serve-media.server.ts";
+import { createPageCache } from "~/server/page-cache-middleware.server.ts";
+import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
+import { referenceFile } from "~/server/reference-files.server.ts";
+import { getServices, type Services } from "~/server/services.server.ts";
+
+export interface AppOptions {
+  /** Development (npm run dev): Vite's middlewares serve the client modules instead of build/client. */
+  viteMiddlewares?: express.RequestHandler;
+}
+
+export async function createApp(options: AppOptions = {}): Promise<{
+  app: express.Express;
+  services: Services;
+  /** For server.ts's http.createServer: header and request timeouts (HTTP_*_TIMEOUT_SECONDS). */
+  listenerOptions: ServerOptions;
+  /** For the listener's "request" event, ahead of everything (cache hits too): TRUST_PROXY=on's warning. */
+  onRequest: ((req: IncomingMessage) => void) | null;
+}> {
+  const services = await getServices();
+  const { env, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
+  const loadContext = (res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(nonceContext, res.locals.nonce as string);
+    return context;
+  };
+  // The one React Router handler: the page cache renders misses with it, and every other request.
+  const handleRequest = createRequestHandler(build, mode);
+  const render = (request: Request, res: express.Response) => handleRequest(request, loadContext(res));
+
+  // A hit is answered first of all, kept gzipped with its headers (security headers
+  // included): no static lookup, compression, logging or header middleware.
+  const pageCache = env.PAGE_CACHE
+    ? createPageCache({
+        db: services.database.db,
+        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+        log,
+        render,
+        clientDir: options.viteMiddlewares ? null : "build/client",
+      })
+    : null;
+  if (pageCache) app.get("/{*any}", pageCache.serveHit);
+
+  app.use(compression());
+  app.use(options.viteMiddlewares ?? builtClientFiles(env.PUBLIC_URL));
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      // "GET /menus 200 12 ms": the whole line in development (log.server.ts), the message in JSON.
+      customSuccessMessage: (req, res, time) =>
+        `${req.method} ${req.url} ${res.statusCode} ${Math.round(time)} ms`,
+      customErrorMessage: (req, res, error) => `${req.method} ${req.url} ${res.statusCode} ${error.message}`,
+    }),
+  );
+
+  app.use(clientIpAndNonce);
+  app.use(securityHeaders(env.PUBLIC_URL));
+  // A body that is no upload and says it is larger than FORM_MAX_KB: 413 before any route reads it.
+  app.use(refuseLargeBodies(bodyLimitsOf(env)));
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    try {
+      await sql`select 1`.execute(services.database.db);
+      // Commands wait while Redis reconnects; readiness must not.
+      if (services.redis) await services.redis.withAbortSignal(AbortSignal.timeout(2000)).ping();
+      res.json({ status: "ready", database: services.database.dialect, redis: Boolean(services.redis) });
+    } catch (error) {
+      req.log.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.get("/media/{*key}", serveMedia(services.storage));
+
+  // product rules §7's static GETs: the reference data the forms use, for other clients too.
+  app.get("/data/{*file}", (req, res) => {
+    const file = referenceFile((req.params as { file: string[] }).file.join("/"));
+    if (!file) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.json(file);
+  });
+
+  app.use(sameOriginOnly(env.PUBLIC_URL));
+  app.all("/api/auth/{*any}", ...authEndpoint(services));
+  // Resumable video uploads (tus); unfinished ones expire and are swept hourly.
+  app.all([VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/{*id}`], (req, res) => {
+    void services.videos.server.handle(req, res);
+  });
+  setInterval(
+    () => {
+      services.videos.cleanUp().catch((error) => log.warn({ err: error }, "video upload clean-up failed"));
+    },
+    60 * 60 * 1000,
+  ).unref();
+
+  if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
+  app.all("/{*any}", reactRouter(render));
+  return {
+    app,
+    services,
+    listenerOptions: listenerOptions(env),
+    onRequest: trustProxyWarning(env.TRUST_PROXY, app.get("trust proxy fn"), log),
+  };
+}
+
+/**
+ * build/client, read-only and ahead of the request log: the bundles, stylesheets and
+ * public/'s files. One plain middleware, not an express.Router: a Router whose stack
+ * runs out (every page request passes through this one) hands the request on with
+ * setImmediate, so each page waited a turn of the event loop behind every other
+ * connection; under the load test's 200 readers and 20 writers that cut reads from
+ * ≈ 2,400/s to ≈ 250/s, because pages then took longer to render than the writes
+ * took to change them, so the page cache kept nothing it could serve.
+ */
+function builtClientFiles(publicUrl: string): express.RequestHandler {
+  const staticHeaders = assetHeaders(publicUrl);
+  // Fingerprinted assets never change; everything else in public/ may.
+  const assets = express.static("build/client", { immutable: true, maxAge: "1y" });
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  // Only paths under what public/ holds reach the disk: a page request costs no stat() call.
+  const publicEntries = new Set(fs.readdirSync("build/client"));
+  return (req, res, next) => {
+    const first = req.path.split("/")[1] ?? "";
+    if (!publicEntries.has(first)) return next();
+    staticHeaders(req, res, () => (first === "assets" ? assets : publicFiles)(req, res, next));
+  };
+}
+
+/**
+ * The React Router handler as Express middleware: what @react-router/express does,
+ * around the one handler above (the Request it builds, the Response it streams back).
+ */
+function reactRouter(
+  render: (request: Request, res: express.Response) => Promise<Response>,
+): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const response = await render(webRequest(req, res), res);
+      if (res.destroyed || res.writableEnded) {
+        await response.body?.cancel();
+        return;
+      }
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers) res.append(name, value);
+      if (!response.body) {
+        res.end();
+        return;
+      }
+      await writeReadableStreamToWritable(response.body, res).catch((error: unknown) => {
+        if (!res.destroyed && !res.writableEnded) throw error;
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function webRequest(req: express.Request, res: express.Response): Request {
+  // The host as @react-router/express reads it: X-Forwarded-Host only behind a trusted proxy.
+  const [, forwardedPort] = req.app.enabled("trust proxy")
+    ? (req.get("x-forwarded-host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(new URL(`${req.protocol}://${host}${req.originalUrl}`).href, init);
+}
