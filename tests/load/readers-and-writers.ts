@@ -12,6 +12,7 @@ import { FormClient } from "../../bench/lib/form-client.ts";
 import { signUpCustomer } from "../../bench/lib/fixture.ts";
 import { openSession } from "../../bench/lib/session.ts";
 import { toSlug } from "../../app/lib/slug.ts";
+import { postedToBranch } from "../setup/review-posted.ts";
 
 const { values } = parseArgs({
   options: {
@@ -91,7 +92,7 @@ try {
             review,
             { multipart: true },
           );
-          if (location.endsWith(`/branch/${branch}`)) {
+          if (postedToBranch(location, branch)) {
             acknowledged.push({ text: review.review, rating: Number(review.rating) });
           } else {
             writeErrors.push(`${branch}: redirected to ${location}`);

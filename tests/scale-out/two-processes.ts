@@ -31,6 +31,7 @@ import { signUpCustomer } from "../../bench/lib/fixture.ts";
 import { FormClient } from "../../bench/lib/form-client.ts";
 import { startS3Server } from "../setup/s3-server.ts";
 import { toSlug } from "../../app/lib/slug.ts";
+import { postedToBranch } from "../setup/review-posted.ts";
 
 const { values } = parseArgs({
   options: {
@@ -554,7 +555,7 @@ try {
             review,
             { multipart: true },
           );
-          if (location.endsWith(`/branch/${branch}`)) {
+          if (postedToBranch(location, branch)) {
             acknowledged.push({ text: review.review, rating: Number(review.rating) });
           } else {
             problem = `${branch}: redirected to ${location}`;

@@ -27,7 +27,7 @@ export function RatingSummary({ summary, reviewsHref }: { summary: Summary; revi
       <ul className="flex min-w-48 flex-1 flex-col gap-0.5">
         {summary.stars.map((n, i) => (
           <li key={5 - i} className="grid grid-cols-[4.5rem_1fr_2rem] items-center gap-2 text-sm">
-            <span>{5 - i} stars</span>
+            <span>{5 - i === 1 ? "1 star" : `${5 - i} stars`}</span>
             <progress
               max={summary.count}
               value={n}
