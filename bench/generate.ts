@@ -33,6 +33,7 @@ import type {
 } from "../app/lib/reference-data.ts";
 import { seededRandom } from "../app/lib/random.ts";
 import { branchPath, restaurantPath, toSlug } from "../app/lib/slug.ts";
+import { textKeys } from "../app/lib/spelling-keys.ts";
 
 type AppModule = typeof import("../server/index.ts");
 type Db = Kysely<DB>;
@@ -371,6 +372,7 @@ const TABLE_ORDER = [
   "branch",
   "menu_section",
   "menu_item",
+  "menu_item_key",
   "item_rating",
   "review",
   "review_reply",
@@ -653,6 +655,14 @@ interface Owner {
 
 type GeneratedItem = Insertable<MenuItemTable> & { itemRating: number; itemRatingBy: number };
 
+// Dish names repeat across the generated world: each name's spelling keys are made once.
+const keysByName = new Map<string, string[]>();
+function nameKeys(name: string): string[] {
+  let keys = keysByName.get(name);
+  if (!keys) keysByName.set(name, (keys = textKeys(name)));
+  return keys;
+}
+
 /** One restaurant with its account, general menu, branches (with menu copies), ratings and reviews. */
 function addRestaurant(writer: Writer, world: World, index: number): GeneratedRestaurant {
   const owner = addOwner(writer, world, index);
@@ -664,8 +674,10 @@ function addRestaurant(writer: Writer, world: World, index: number): GeneratedRe
   if (owner.status !== "pending") addDecision(writer, owner, menu.menuMs);
   for (const s of menu.sections) writer.add("menu_section", s as Row);
   for (const s of branches.sections) writer.add("menu_section", s as Row);
-  for (const i of menu.items) writer.add("menu_item", i as Row);
-  for (const i of branches.items) writer.add("menu_item", i as Row);
+  for (const i of [...menu.items, ...branches.items]) {
+    writer.add("menu_item", i as Row);
+    for (const key of nameKeys(i.name)) writer.add("menu_item_key", { key, itemId: i.id });
+  }
   for (const b of branches.branches) writer.add("branch", b as Row);
   for (const row of menu.ratingRows) writer.add("item_rating", row);
   for (const review of rating.reviews) writer.add("review", review as Row);
@@ -866,7 +878,13 @@ function branchesOf(world: World, owner: Owner, menu: ReturnType<typeof generalM
     });
     const copies = new Map(menu.sections.map((s) => [s.id, randomUUID()]));
     for (const s of menu.sections)
-      sections.push({ ...s, id: copies.get(s.id)!, branchId, generalSectionId: s.id, timestamp: iso(branchMs) });
+      sections.push({
+        ...s,
+        id: copies.get(s.id)!,
+        branchId,
+        generalSectionId: s.id,
+        timestamp: iso(branchMs),
+      });
     for (const item of menu.items) {
       items.push({
         ...item,

@@ -24,7 +24,7 @@ type AppModule = typeof import("../server/index.ts");
 export type BenchDb = "sqlite" | "postgres";
 
 /** Bump when bench/generate.ts writes a different world, so cached databases are made again. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const ROOT = path.join(import.meta.dirname, "..");
 const SELF = path.join(import.meta.dirname, "scale.ts");
 const GENERATOR = path.join(import.meta.dirname, "generate.ts");
@@ -373,6 +373,12 @@ async function pagesToMeasure(
       path: () => "/search?tab=items&country=Pakistan&city=Islamabad&taste=Spicy",
     },
     { page: "finder items (name)", path: () => "/search?tab=items&q=karahi" },
+    { page: "finder items (Roman Urdu spelling)", path: () => "/search?tab=items&q=karhai" },
+    {
+      page: "finder items (Urdu script)",
+      path: () => `/search?tab=items&q=${encodeURIComponent("چکن کڑاہی")}`,
+    },
+    { page: "finder items (a typo)", path: () => "/search?tab=items&q=bitryani" },
     {
       page: "branch page",
       path: rotate(sample, (s) => `/r/${enc(s.urlName)}/branch/${enc(s.branchUrl)}`),

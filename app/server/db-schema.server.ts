@@ -227,6 +227,12 @@ export interface MenuImportPhotoTable {
   createdAt: string;
 }
 
+/** A spelling key of a dish's name (app/lib/spelling-keys.ts, migration 0012). */
+export interface MenuItemKeyTable {
+  key: string;
+  itemId: string;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -262,6 +268,7 @@ export interface DB {
   menu_import_photo: MenuImportPhotoTable;
   menu_section: MenuSectionTable;
   menu_item: MenuItemTable;
+  menu_item_key: MenuItemKeyTable;
   item_rating: ItemRatingTable;
   branch: BranchTable;
   review: ReviewTable;

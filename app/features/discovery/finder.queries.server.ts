@@ -10,6 +10,7 @@ import {
 import type { DB } from "~/server/db-schema.server.ts";
 import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
 import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
+import { keyVariants, queryWords, spellingKey } from "~/lib/spelling-keys.ts";
 
 /** Filters as the queries take them: places already turned into the stored slugs. */
 export interface RestaurantQuery {
@@ -23,6 +24,8 @@ export interface RestaurantQuery {
 
 export interface ItemQuery {
   text?: string;
+  /** Also match words one typo from the text's (ADR 0025): only when nothing matches without. */
+  typos?: boolean;
   country?: string;
   citySlug?: string;
   areaSlug?: string;
@@ -68,6 +71,112 @@ function nameContains(db: Kysely<DB>, text: string, strategy: ItemStrategy) {
     ) and ${contains("menu_item.name", text)}`;
   }
   return contains("menu_item.name", text);
+}
+
+/** The spelling keys of a query's words (ADR 0025); words with no consonant to key are left out. */
+function queryKeys(text: string): string[] {
+  return [...new Set(queryWords(text).map(spellingKey))].filter((key) => key.length > 0);
+}
+
+/**
+ * A dish with a name key among `keys`. In "rank" form, which walks dishes best rated first
+ * and stops at the page, each walked dish is looked up by (key, itemId) instead of
+ * gathering every dish of a common key first.
+ */
+function hasNameKey(keys: readonly string[], strategy: ItemStrategy = "filters") {
+  return strategy === "rank"
+    ? sql<SqlBool>`exists (select 1 from menu_item_key
+        where menu_item_key.key in (${sql.join(keys)}) and menu_item_key."itemId" = menu_item.id)`
+    : sql<SqlBool>`menu_item.id in (select "itemId" from menu_item_key where key in (${sql.join(keys)}))`;
+}
+
+/**
+ * A dish name the text names however it is spelled (issue 18): it contains the text as
+ * typed, or each word of the text has a key (or a key one typo away) among the name's
+ * keys. The keys are looked up in menu_item_key's primary key on both databases. Past
+ * the finder's count cap the best-rated walk lists them by rating alone (ADR 0025).
+ */
+function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos: boolean) {
+  const near = (key: string) => (typos ? keyVariants(key) : [key]);
+  const words = queryWords(text)
+    .map((word) => ({ word, key: spellingKey(word) }))
+    .filter(({ key }) => key.length > 0);
+  if (words.length === 0) return nameContains(db, text, strategy);
+  // Each word as typed (so 'chick' and 'roll' still find 'Chicken' and 'Rolls') or by its key.
+  const spelled = (literal: Expression<SqlBool>) =>
+    sql<SqlBool>`(${literal} or (${sql.join(
+      words.map(
+        ({ word, key }) =>
+          sql<SqlBool>`(${wordContains(word, strategy)} or ${hasNameKey(near(key), strategy)})`,
+      ),
+      sql` and `,
+    )}))`;
+  // Driven from indexes: the dishes whose name holds the text (trigram index), and those
+  // that have, for every word of three letters or more, the word (trigram index) or a key
+  // near its key (menu_item_key); each dish among them is then checked as it is. Words
+  // under three letters alone have no index to start from and are checked dish by dish.
+  const indexed = words.filter(({ word }) => [...word].length >= 3);
+  if (strategy === "rank" || indexed.length === 0 || [...text].length < 3) {
+    return spelled(nameContains(db, text, strategy));
+  }
+  // A one-word text that is its own word is among the word's dishes already.
+  const typed = indexed.length === 1 && indexed[0]!.word === text.trim().toLowerCase();
+  const check = spelled(contains("menu_item.name", text));
+  if (typed && isSqlite(db)) {
+    // One word: by rowid for the trigram index or by id for the keys, which SQLite's OR
+    // optimisation reads from both indexes without building the union.
+    const { word, key } = indexed[0]!;
+    return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey(near(key))}) and ${check}`;
+  }
+  const wordIds = ({ word, key }: { word: string; key: string }) =>
+    sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(near(key))})`;
+  const [first, ...rest] = indexed.map(wordIds);
+  const inEveryOther = rest.map((ids) => sql<SqlBool>`w.id in (${ids})`);
+  const everyWord = sql`select w.id from (${first}) as w where ${
+    inEveryOther.length > 0 ? sql.join(inEveryOther, sql` and `) : sql`1 = 1`
+  }`;
+  const candidates = typed ? everyWord : sql`${containingIds(db, text)} union ${everyWord}`;
+  return sql<SqlBool>`menu_item.id in (${candidates}) and ${check}`;
+}
+
+/** SQLite: the rowids of dishes whose name may hold `text` (three letters or more), by FTS5 trigrams. */
+function ftsRowids(text: string) {
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql`select rowid from menu_item_name_fts where menu_item_name_fts match ${phrase}`;
+}
+
+/** The ids of dishes whose name may hold `text` (three letters or more), by its trigrams. */
+function containingIds(db: Kysely<DB>, text: string) {
+  return isSqlite(db)
+    ? sql`select id from menu_item where rowid in (${ftsRowids(text)})`
+    : sql`select id from menu_item where lower(name) like ${likePattern(text)} escape '\\'`;
+}
+
+function wordContains(word: string, strategy: ItemStrategy) {
+  return strategy === "rank"
+    ? sql<SqlBool>`lower(menu_item.name || '') like ${likePattern(word)} escape '\\'`
+    : contains("menu_item.name", word);
+}
+
+/**
+ * How well a found name matches: the name itself (0), the text within it as typed (1),
+ * every word by its key (2), or a word only one typo away (3). Results are listed in this
+ * order before their ratings.
+ */
+function nameMatchRank(text: string) {
+  const keys = queryKeys(text);
+  const byKey =
+    keys.length === 0
+      ? sql<SqlBool>`1 = 0`
+      : sql.join(
+          keys.map((key) => hasNameKey([key])),
+          sql` and `,
+        );
+  return sql<number>`case
+    when lower(menu_item.name) = ${text.trim().toLowerCase()} then 0
+    when ${contains("menu_item.name", text)} then 1
+    when ${byKey} then 2
+    else 3 end`;
 }
 
 function inBand(column: Expression<number>, price: FinderPrice) {
@@ -202,7 +311,7 @@ function dishWhere(
       ? sql<string>`${sql.ref(`menu_item.${name}`)} || ''`
       : sql.ref<string>(`menu_item.${name}`);
   const conditions: Expression<SqlBool>[] = [];
-  if (f.text) conditions.push(nameContains(db, f.text, strategy));
+  if (f.text) conditions.push(nameMatches(db, f.text, strategy, f.typos ?? false));
   if (f.price) conditions.push(dishInBand(f.price));
   if (f.taste) conditions.push(eb(column("itemTaste"), "=", f.taste));
   if (f.itemType) conditions.push(eb(column("itemType"), "=", f.itemType));
@@ -276,6 +385,7 @@ export async function findItems(
       "branch.cityLabel",
       "branch.areaLabel",
     ])
+    .$if(Boolean(f.text) && strategy === "filters", (qb) => qb.orderBy(nameMatchRank(f.text!)))
     .orderBy("menu_item.itemRating", "desc")
     .orderBy("menu_item.itemRatingBy", "desc")
     .orderBy("menu_item.name")

@@ -49,7 +49,12 @@ export async function findItems(services: Services, f: ItemFilters) {
     taste: f.taste,
     itemType: f.itemType,
   };
-  const p = paging(f.page, await q.countFoundItems(db, query, FINDER_COUNT_CAP + 1));
+  let p = paging(f.page, await q.countFoundItems(db, query, FINDER_COUNT_CAP + 1));
+  // A text that matches nothing as typed or spelled otherwise may hold a typo: forgive one.
+  if (p.total === 0 && query.text) {
+    query.typos = true;
+    p = paging(f.page, await q.countFoundItems(db, query, FINDER_COUNT_CAP + 1));
+  }
   // Many matches: the best rated walk finds a page within a few hundred dishes.
   // Few matches (or a deep page of a narrow search): start from the filters and sort.
   const narrowed = Boolean(query.text || query.citySlug || query.price || query.taste || query.itemType);

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
+import { writeItemKeys } from "./item-keys.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -86,10 +87,12 @@ export async function insertItems(db: Db, rows: Insertable<MenuItemTable>[]) {
       .values(rows.slice(i, i + BATCH))
       .execute();
   }
+  await writeItemKeys(db, rows);
 }
 
 export async function updateItem(db: Db, id: string, changes: Updateable<MenuItemTable>) {
   await db.updateTable("menu_item").set(changes).where("id", "=", id).execute();
+  if (changes.name !== undefined) await writeItemKeys(db, [{ id, name: changes.name }]);
 }
 
 export async function deleteItems(db: Db, ids: string[]) {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
+import { writeItemKeys } from "./item-keys.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -204,10 +205,12 @@ export async function listBranchNames(db: Db, restaurantId: string) {
 
 export async function insertItem(db: Db, row: Insertable<MenuItemTable>) {
   await db.insertInto("menu_item").values(row).execute();
+  await writeItemKeys(db, [{ id: row.id, name: row.name }]);
 }
 
 export async function updateItem(db: Db, itemId: string, changes: Updateable<MenuItemTable>) {
   await db.updateTable("menu_item").set(changes).where("id", "=", itemId).execute();
+  if (changes.name !== undefined) await writeItemKeys(db, [{ id: itemId, name: changes.name }]);
 }
 
 export async function deleteItemsOfSection(db: Db, sectionId: string) {
