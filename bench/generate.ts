@@ -368,6 +368,7 @@ const TABLE_ORDER = [
   "account",
   "customer",
   "restaurant",
+  "restaurant_key",
   "audit_log",
   "branch",
   "menu_section",
@@ -671,6 +672,8 @@ function addRestaurant(writer: Writer, world: World, index: number): GeneratedRe
   const rating = addReviews(writer, world, owner, branches.branches);
   const restaurant = restaurantRow(world, owner, menu.items, branches.branches.length, rating);
   writer.add("restaurant", restaurant as Row);
+  for (const key of textKeys(restaurant.restName))
+    writer.add("restaurant_key", { key, restaurantId: restaurant.id });
   if (owner.status !== "pending") addDecision(writer, owner, menu.menuMs);
   for (const s of menu.sections) writer.add("menu_section", s as Row);
   for (const s of branches.sections) writer.add("menu_section", s as Row);

@@ -233,6 +233,12 @@ export interface MenuItemKeyTable {
   itemId: string;
 }
 
+/** A spelling key of a restaurant's name (migration 0012). */
+export interface RestaurantKeyTable {
+  key: string;
+  restaurantId: string;
+}
+
 export interface UserTable {
   id: string;
   name: string;
@@ -269,6 +275,7 @@ export interface DB {
   menu_section: MenuSectionTable;
   menu_item: MenuItemTable;
   menu_item_key: MenuItemKeyTable;
+  restaurant_key: RestaurantKeyTable;
   item_rating: ItemRatingTable;
   branch: BranchTable;
   review: ReviewTable;

@@ -30,6 +30,8 @@ export type PageScope = { kind: "site" } | { kind: "restaurant"; urlName: string
  */
 export const FRESH_UNTIL_HEADER = "x-fresh-until";
 
+const PLAIN_PATH = /^(?:\/[\w~!$&'()*+,;=:@-]+)+$/;
+
 /**
  * Issue 14 (9): the path a request names, as the page is rendered for it. The
  * router renders `new Request(url)`, whose path has its dot-segments resolved
@@ -42,6 +44,9 @@ export const FRESH_UNTIL_HEADER = "x-fresh-until";
  * and restaurant names exactly, as the database compares them.
  */
 export function canonicalPath(rawPath: string): string {
+  // Most paths are plain segments (no dot, percent, backslash, empty segment or trailing
+  // slash): already canonical, so a cache hit is spared parsing a URL.
+  if (PLAIN_PATH.test(rawPath)) return rawPath;
   let path = rawPath;
   for (let i = 0; i < 5; i++) {
     // A fixed origin, concatenated: a path of "//host" stays a path.

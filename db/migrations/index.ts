@@ -10,7 +10,7 @@ import { videoUploads } from "./0008-video-uploads.ts";
 import { branchLinksAndSizes } from "./0009-branch-links-and-sizes.ts";
 import { menuImports } from "./0010-menu-imports.ts";
 import { openingHours } from "./0011-opening-hours.ts";
-import { dishNameKeys } from "./0012-dish-name-keys.ts";
+import { nameKeys } from "./0012-name-keys.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -26,5 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0009-branch-links-and-sizes": branchLinksAndSizes,
   "0010-menu-imports": menuImports,
   "0011-opening-hours": openingHours,
-  "0012-dish-name-keys": dishNameKeys,
+  "0012-name-keys": nameKeys,
 };

@@ -250,6 +250,10 @@ describe("the canonical path of a page", () => {
       ["/R/x/menu", "/R/x/menu"],
     ];
     for (const [raw, canonical] of cases) expect([raw, canonicalPath(raw)]).toEqual([raw, canonical]);
+    // The plain paths taken as they are (no URL parsed on a cache hit) are what parsing gives.
+    const plain = "/r/a'b(c)!$&*+,;=:@~-_9/menu";
+    expect(canonicalPath(plain)).toBe(plain);
+    expect(new URL(`http://x${plain}`).pathname).toBe(plain);
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_RESTAURANTS } from "~/features/demo/demo-data.ts";
-import { findItems } from "~/features/discovery/finder.server.ts";
-import { itemFinderSchema } from "~/features/discovery/finder.schema.ts";
+import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
+import { itemFinderSchema, restaurantFinderSchema } from "~/features/discovery/finder.schema.ts";
+import { updateRestaurant } from "~/features/profiles/profiles.queries.server.ts";
 import { insertItem, updateItem } from "~/features/menus/menus.queries.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
@@ -98,5 +99,24 @@ describe("search that forgives spelling", () => {
     await updateItem(services.database.db, id, { name: "Paya" });
     expect(await search("bindi")).not.toContain("Bhindi Masala");
     expect(await search("paaye")).toContain("Paya");
+  });
+
+  it("finds restaurants however their names are spelled, and keeps the keys with the name", async () => {
+    const names = ["Margalla Karahi House", "Savour Foods", "Hot Spot Cafe"];
+    const owners = [];
+    for (const restName of names) owners.push(await signedUpOwner(services, { restName }));
+    const restaurants = async (q: string) =>
+      (await findRestaurants(services, restaurantFinderSchema.parse({ tab: "restaurants", q }))).results.map(
+        (r) => r.restName,
+      );
+    expect(await restaurants("margala karahi")).toEqual(["Margalla Karahi House"]);
+    expect(await restaurants("مارگلہ")).toEqual(["Margalla Karahi House"]);
+    expect(await restaurants("savor food")).toEqual(["Savour Foods"]);
+    expect(await restaurants("hotspot")).toEqual(["Hot Spot Cafe"]);
+    // One typo, forgiven only when nothing else matches.
+    expect(await restaurants("margalka")).toEqual(["Margalla Karahi House"]);
+    await updateRestaurant(services.database.db, owners[1]!.id, { restName: "Kolachi" });
+    expect(await restaurants("savor food")).toEqual([]);
+    expect(await restaurants("kolachee")).toEqual(["Kolachi"]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { CustomerTable, DB, RestaurantTable } from "~/server/db-schema.server.ts";
+import { writeRestaurantKeys } from "~/server/name-keys.queries.server.ts";
 
 export async function restaurantNameTaken(db: Kysely<DB>, urlName: string): Promise<boolean> {
   const row = await db
@@ -11,7 +12,10 @@ export async function restaurantNameTaken(db: Kysely<DB>, urlName: string): Prom
 }
 
 export async function insertRestaurant(db: Kysely<DB>, row: Insertable<RestaurantTable>) {
-  await db.insertInto("restaurant").values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("restaurant").values(row).execute();
+    await writeRestaurantKeys(trx, { id: row.id, name: row.restName });
+  });
 }
 
 export async function insertCustomer(db: Kysely<DB>, row: Insertable<CustomerTable>) {

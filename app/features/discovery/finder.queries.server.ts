@@ -15,6 +15,8 @@ import { keyVariants, queryWords, spellingKey } from "~/lib/spelling-keys.ts";
 /** Filters as the queries take them: places already turned into the stored slugs. */
 export interface RestaurantQuery {
   text?: string;
+  /** As ItemQuery's. */
+  typos?: boolean;
   country?: string;
   citySlug?: string;
   type?: string;
@@ -73,9 +75,16 @@ function nameContains(db: Kysely<DB>, text: string, strategy: ItemStrategy) {
   return contains("menu_item.name", text);
 }
 
-/** The spelling keys of a query's words (ADR 0025); words with no consonant to key are left out. */
+/** The spelling keys of a query's words (ADR 0025), once each. */
 function queryKeys(text: string): string[] {
-  return [...new Set(queryWords(text).map(spellingKey))].filter((key) => key.length > 0);
+  return [...new Set(keyedWords(text).map(({ key }) => key))];
+}
+
+/** The words of a query with their spelling keys; words with no consonant to key are left out. */
+function keyedWords(text: string) {
+  return queryWords(text)
+    .map((word) => ({ word, key: spellingKey(word) }))
+    .filter(({ key }) => key.length > 0);
 }
 
 /**
@@ -98,9 +107,7 @@ function hasNameKey(keys: readonly string[], strategy: ItemStrategy = "filters")
  */
 function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos: boolean) {
   const near = (key: string) => (typos ? keyVariants(key) : [key]);
-  const words = queryWords(text)
-    .map((word) => ({ word, key: spellingKey(word) }))
-    .filter(({ key }) => key.length > 0);
+  const words = keyedWords(text);
   if (words.length === 0) return nameContains(db, text, strategy);
   // Each word as typed (so 'chick' and 'roll' still find 'Chicken' and 'Rolls') or by its key.
   const spelled = (literal: Expression<SqlBool>) =>
@@ -163,20 +170,44 @@ function wordContains(word: string, strategy: ItemStrategy) {
  * every word by its key (2), or a word only one typo away (3). Results are listed in this
  * order before their ratings.
  */
-function nameMatchRank(text: string) {
+function nameMatchRank(
+  text: string,
+  column = "menu_item.name",
+  hasKey = (keys: readonly string[]) => hasNameKey(keys),
+) {
   const keys = queryKeys(text);
   const byKey =
     keys.length === 0
       ? sql<SqlBool>`1 = 0`
       : sql.join(
-          keys.map((key) => hasNameKey([key])),
+          keys.map((key) => hasKey([key])),
           sql` and `,
         );
   return sql<number>`case
-    when lower(menu_item.name) = ${text.trim().toLowerCase()} then 0
-    when ${contains("menu_item.name", text)} then 1
+    when lower(${sql.ref(column)}) = ${text.trim().toLowerCase()} then 0
+    when ${contains(column, text)} then 1
     when ${byKey} then 2
     else 3 end`;
+}
+
+/** A restaurant with a name key among `keys`. */
+function hasRestaurantKey(keys: readonly string[]) {
+  return sql<SqlBool>`restaurant.id in (select "restaurantId" from restaurant_key where key in (${sql.join(keys)}))`;
+}
+
+/**
+ * A restaurant name the text names however it is spelled, as for dishes (nameMatches).
+ * Restaurants are few beside dishes: they are checked one by one, as before.
+ */
+function restaurantNameMatches(text: string, typos: boolean) {
+  const literal = contains("restaurant.restName", text);
+  const words = keyedWords(text);
+  if (words.length === 0) return literal;
+  const byWord = words.map(
+    ({ word, key }) =>
+      sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(typos ? keyVariants(key) : [key])})`,
+  );
+  return sql<SqlBool>`(${literal} or (${sql.join(byWord, sql` and `)}))`;
 }
 
 function inBand(column: Expression<number>, price: FinderPrice) {
@@ -201,7 +232,7 @@ function dishInBand(price: FinderPrice) {
 
 function restaurantWhere(eb: ExpressionBuilder<DB, "restaurant">, f: RestaurantQuery) {
   const conditions: Expression<SqlBool>[] = [restaurantIsPublic()];
-  if (f.text) conditions.push(contains("restaurant.restName", f.text));
+  if (f.text) conditions.push(restaurantNameMatches(f.text, f.typos ?? false));
   if (f.country) conditions.push(eb("restaurant.country", "=", f.country));
   if (f.citySlug) {
     conditions.push(
@@ -240,6 +271,7 @@ export async function findRestaurants(db: Kysely<DB>, f: RestaurantQuery, offset
       "restPriceavg",
     ])
     .where((eb) => restaurantWhere(eb, f))
+    .$if(Boolean(f.text), (qb) => qb.orderBy(nameMatchRank(f.text!, "restaurant.restName", hasRestaurantKey)))
     .orderBy("restRating", "desc")
     .orderBy("restNoofReviews", "desc")
     .orderBy("restName")

@@ -21,6 +21,21 @@ function paging(requested: number | undefined, counted: number) {
   return { page, pages, total, more, offset };
 }
 
+/**
+ * The pages of what a search finds. A text that finds nothing as typed or spelled
+ * otherwise may hold a typo: counted again forgiving one (ADR 0025), and `query` says so.
+ */
+async function forgivingPaging<Q extends { text?: string; typos?: boolean }>(
+  requested: number | undefined,
+  query: Q,
+  count: (query: Q) => Promise<number>,
+) {
+  const first = paging(requested, await count(query));
+  if (first.total > 0 || !query.text) return first;
+  query.typos = true;
+  return paging(requested, await count(query));
+}
+
 /** Restaurant Locator: best rated first, then the most reviewed. */
 export async function findRestaurants(services: Services, f: RestaurantFilters) {
   const { db } = services.database;
@@ -32,7 +47,9 @@ export async function findRestaurants(services: Services, f: RestaurantFilters) 
     minRating: f.rating ? Number(f.rating) : undefined,
     price: f.price,
   };
-  const p = paging(f.page, await q.countFoundRestaurants(db, query, FINDER_COUNT_CAP + 1));
+  const p = await forgivingPaging(f.page, query, (search) =>
+    q.countFoundRestaurants(db, search, FINDER_COUNT_CAP + 1),
+  );
   const results = p.total === 0 ? [] : await q.findRestaurants(db, query, p.offset, FINDER_PAGE_SIZE);
   return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
 }
@@ -49,12 +66,9 @@ export async function findItems(services: Services, f: ItemFilters) {
     taste: f.taste,
     itemType: f.itemType,
   };
-  let p = paging(f.page, await q.countFoundItems(db, query, FINDER_COUNT_CAP + 1));
-  // A text that matches nothing as typed or spelled otherwise may hold a typo: forgive one.
-  if (p.total === 0 && query.text) {
-    query.typos = true;
-    p = paging(f.page, await q.countFoundItems(db, query, FINDER_COUNT_CAP + 1));
-  }
+  const p = await forgivingPaging(f.page, query, (search) =>
+    q.countFoundItems(db, search, FINDER_COUNT_CAP + 1),
+  );
   // Many matches: the best rated walk finds a page within a few hundred dishes.
   // Few matches (or a deep page of a narrow search): start from the filters and sort.
   const narrowed = Boolean(query.text || query.citySlug || query.price || query.taste || query.itemType);

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
-import { writeItemKeys } from "./item-keys.queries.server.ts";
+import { writeItemKeys } from "~/server/name-keys.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from "kysely";
 import type { CustomerTable, DB, RestaurantTable } from "~/server/db-schema.server.ts";
+import { writeRestaurantKeys } from "~/server/name-keys.queries.server.ts";
 
 export async function findCustomerForEdit(db: Kysely<DB>, id: string) {
   return db
@@ -56,5 +57,8 @@ export async function updateCustomer(db: Kysely<DB>, id: string, changes: Update
 }
 
 export async function updateRestaurant(db: Kysely<DB>, id: string, changes: Updateable<RestaurantTable>) {
-  await db.updateTable("restaurant").set(changes).where("id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("restaurant").set(changes).where("id", "=", id).execute();
+    if (changes.restName !== undefined) await writeRestaurantKeys(trx, { id, name: changes.restName });
+  });
 }

@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "./db-schema.server.ts";
+import { textKeys } from "~/lib/spelling-keys.ts";
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// Kept under SQLite's 32766 bound values a statement.
+const BATCH = 500;
+
+/**
+ * The spelling keys of these dishes' names (migration 0012, ADR 0025), replaced: every
+ * write of a dish's name calls this in the same transaction, so the finder never sees a
+ * stale key.
+ */
+export async function writeItemKeys(db: Db, items: readonly { id: string; name: string }[]) {
+  for (let i = 0; i < items.length; i += BATCH) {
+    const batch = items.slice(i, i + BATCH);
+    await db
+      .deleteFrom("menu_item_key")
+      .where(
+        "itemId",
+        "in",
+        batch.map((item) => item.id),
+      )
+      .execute();
+    await insertInBatches(
+      batch.flatMap((item) => textKeys(item.name).map((key) => ({ key, itemId: item.id }))),
+      (rows) => db.insertInto("menu_item_key").values(rows).execute(),
+    );
+  }
+}
+
+/** The same for a restaurant's name. */
+export async function writeRestaurantKeys(db: Db, restaurant: { id: string; name: string }) {
+  await db.deleteFrom("restaurant_key").where("restaurantId", "=", restaurant.id).execute();
+  await insertInBatches(
+    textKeys(restaurant.name).map((key) => ({ key, restaurantId: restaurant.id })),
+    (rows) => db.insertInto("restaurant_key").values(rows).execute(),
+  );
+}
+
+async function insertInBatches<T>(rows: T[], insert: (rows: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+}
