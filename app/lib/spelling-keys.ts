@@ -30,11 +30,9 @@ const SAME_WORD: Readonly<Record<string, string>> = {
   ghost: "gosht",
   nehari: "nihari",
   murg: "murgh",
-  chai: "chai",
   chaye: "chai",
   chaey: "chai",
   tea: "chai",
-  dahi: "dahi",
   yoghurt: "dahi",
   yogurt: "dahi",
 };

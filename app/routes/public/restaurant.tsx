@@ -4,18 +4,20 @@ import { ReadMore } from "~/components/ui/read-more.tsx";
 import { restaurantPage } from "~/features/discovery/restaurant-page.server.ts";
 import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
 import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
-import { PhoneIcon, PinIcon } from "~/components/ui/icons.tsx";
+import { CallLink, DirectionsLink } from "~/components/ui/place-action-links.tsx";
 import { directionsHref, telHref } from "~/lib/place-links.ts";
-import { branchPath } from "~/lib/slug.ts";
 import { Link } from "react-router";
 import { listOf, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
 import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
-import { restaurantPath } from "~/lib/slug.ts";
+import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { truncateWords } from "~/lib/words.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurant";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+
+const placeAction =
+  "inline-flex min-h-11 items-center gap-1 rounded-md border border-brand px-3 font-semibold text-brand";
 
 export const handle = STATIC_FOR_VISITORS;
 
@@ -173,24 +175,8 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
                     {[branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ")}
                   </p>
                   <div className="flex flex-wrap gap-2">
-                    {call ? (
-                      <a
-                        href={call}
-                        className="inline-flex min-h-11 items-center gap-1 rounded-md border border-brand px-3 font-semibold text-brand"
-                      >
-                        <PhoneIcon /> Call
-                      </a>
-                    ) : null}
-                    {directions ? (
-                      <a
-                        href={directions}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex min-h-11 items-center gap-1 rounded-md border border-brand px-3 font-semibold text-brand"
-                      >
-                        <PinIcon /> Directions
-                      </a>
-                    ) : null}
+                    {call ? <CallLink href={call} className={placeAction} /> : null}
+                    {directions ? <DirectionsLink href={directions} className={placeAction} /> : null}
                   </div>
                 </li>
               );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { PhoneIcon, PinIcon, ShareIcon } from "~/components/ui/icons.tsx";
+import { ShareIcon } from "~/components/ui/icons.tsx";
+import { CallLink, DirectionsLink } from "~/components/ui/place-action-links.tsx";
 import { ShareLink } from "~/components/ui/share-link.tsx";
 import { imageSrcSet } from "~/lib/media.ts";
 
@@ -81,22 +82,8 @@ export function BranchHero({
         ) : null}
       </p>
       <div className="grid grid-cols-3 gap-2">
-        {call ? (
-          <a href={call} className={action}>
-            <PhoneIcon />
-            Call
-          </a>
-        ) : (
-          <span aria-hidden="true" />
-        )}
-        {directions ? (
-          <a href={directions} target="_blank" rel="noopener noreferrer" className={action}>
-            <PinIcon />
-            Directions
-          </a>
-        ) : (
-          <span aria-hidden="true" />
-        )}
+        {call ? <CallLink href={call} className={action} /> : <span aria-hidden="true" />}
+        {directions ? <DirectionsLink href={directions} className={action} /> : <span aria-hidden="true" />}
         <ShareLink url={share.url} title={share.title} className={action}>
           <ShareIcon />
           Share

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
 import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { BRANCH_MESSAGES as B, branchItemSchema } from "~/features/branches/branches.schema.ts";
@@ -15,6 +14,7 @@ import { BranchHeader } from "~/features/branches/components/branch-header.tsx";
 import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
 import { DishPrice, Rating } from "~/features/menus/components/item-card.tsx";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { DeleteDishButton } from "~/features/menus/components/delete-dish-button.tsx";
 import { deleteItem } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
 import { ownerPrice } from "~/lib/price.ts";
@@ -254,15 +254,7 @@ function BranchDishCard({ item }: { item: BranchDish }) {
             >
               Edit
             </Link>
-            <ConfirmSubmit
-              name="intent"
-              value="delete"
-              question={MENU_MESSAGES.deleteItemConfirm(item.name)}
-              className={buttonClass("ghost", "px-3 font-normal text-muted underline")}
-              label={`Delete ${item.name}`}
-            >
-              Delete
-            </ConfirmSubmit>
+            <DeleteDishButton name={item.name} />
           </>
         ) : null}
       </Form>

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
 import { MoveButtons } from "~/components/ui/move-buttons.tsx";
 import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ownerMenu } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { DeleteDishButton } from "~/features/menus/components/delete-dish-button.tsx";
 import { deleteItem, moveItem, setSoldOut } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
 import { imageIdOf, imageUrl } from "~/lib/media.ts";
@@ -91,16 +91,7 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
                         turnOff="available"
                       />
                       <MoveButtons label={item.name} first={i === 0} last={i === section.items.length - 1} />
-                      {/* A quiet entry point: the red button is only in the confirmation it opens. */}
-                      <ConfirmSubmit
-                        name="intent"
-                        value="delete"
-                        question={MENU_MESSAGES.deleteItemConfirm(item.name)}
-                        className={buttonClass("ghost", "px-3 font-normal text-muted underline")}
-                        label={`Delete ${item.name}`}
-                      >
-                        Delete
-                      </ConfirmSubmit>
+                      <DeleteDishButton name={item.name} />
                     </Form>
                   </div>
                 </li>

@@ -1,0 +1,22 @@
+import { buttonClass } from "~/components/ui/button.tsx";
+import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { MENU_MESSAGES } from "../menus.schema.ts";
+
+/**
+ * A dish's Delete on the owner's lists (the general menu's and a branch's own dishes),
+ * sent as `intent=delete` by the form around it. A quiet entry point: the red button is
+ * only in the confirmation it opens.
+ */
+export function DeleteDishButton({ name }: { name: string }) {
+  return (
+    <ConfirmSubmit
+      name="intent"
+      value="delete"
+      question={MENU_MESSAGES.deleteItemConfirm(name)}
+      className={buttonClass("ghost", "px-3 font-normal text-muted underline")}
+      label={`Delete ${name}`}
+    >
+      Delete
+    </ConfirmSubmit>
+  );
+}
