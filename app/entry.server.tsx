@@ -2,8 +2,15 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { i18nFor, registerMessages } from "./i18n/i18n.ts";
+import { urduMessages } from "./i18n/urdu-messages.ts";
+import { localeOfPath } from "./lib/locale.ts";
 import { nonceContext } from "./server/context.ts";
+
+registerMessages("en");
+registerMessages("ur", urduMessages);
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +36,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <I18nextProvider i18n={i18nFor(localeOfPath(new URL(request.url).pathname))}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>,
       {
         nonce,
         [readyOption]() {

@@ -23,6 +23,13 @@ import { getViewer } from "~/features/accounts/access.server.ts";
 import { nonceContext } from "./server/context.ts";
 import { servicesOf } from "./server/request.server.ts";
 import { takeToast } from "./server/toast.server.ts";
+import { keepLanguageInRedirects } from "./server/language-redirects.server.ts";
+import { translatorFor } from "./i18n/i18n.ts";
+import { useI18n } from "./i18n/use-i18n.ts";
+import { localeOfPath } from "./lib/locale.ts";
+import { localeOf } from "./lib/seo.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [keepLanguageInRedirects];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -37,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nonce: context.get(nonceContext),
       // Every page's meta builds absolute canonical and share URLs from it (app/lib/seo.ts).
       origin: services.env.PUBLIC_URL,
+      locale: localeOfPath(new URL(request.url).pathname),
     },
     { headers },
   );
@@ -48,10 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const busy = useNavigation().state === "loading";
   const matches = useMatches();
   const page = matches.at(-1);
+  const { locale, dir, t } = useI18n();
   const scripts =
     Boolean(root?.viewer || root?.toast) || !page || page.id === "root" || !isStaticForVisitors(page.handle);
   return (
-    <html lang="en" dir="ltr">
+    <html lang={locale} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          Skip to content
+          {t("Skip to content")}
         </a>
         <NavigationProgress />
         <SiteHeader viewer={root?.viewer ?? null} />
@@ -88,11 +97,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return [
-    { title: error ? `${missing ? "Page not found" : "Oops!"} · Foodverse` : "Foodverse" },
-    { name: "description", content: "Restaurant menus, branches and reviews." },
+    { title: error ? `${t(missing ? "Page not found" : "Oops!")} · Foodverse` : "Foodverse" },
+    { name: "description", content: t("Restaurant menus, branches and reviews.") },
   ];
 }
 
@@ -102,35 +112,36 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let detail = "Unknown Error";
-  if (isRouteErrorResponse(error)) detail = error.statusText || `${error.status}`;
-  else if (error instanceof Error) detail = error.message;
+  const { t, tm, href } = useI18n();
+  let detail = t("Unknown Error");
+  if (isRouteErrorResponse(error)) detail = tm(error.statusText) || `${error.status}`;
+  else if (error instanceof Error) detail = tm(error.message);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">
-      <h1 className="text-4xl font-bold">Oops!</h1>
-      <p className="text-lg">Sorry, an unexpected error has occurred.</p>
+      <h1 className="text-4xl font-bold">{t("Oops!")}</h1>
+      <p className="text-lg">{t("Sorry, an unexpected error has occurred.")}</p>
       <p className="text-muted">
         <i>{detail}</i>
       </p>
       {/* Somewhere to go from here: a search (a GET form, no scripts needed) and the home page. */}
-      <form action="/search" method="get" role="search" className="flex w-full max-w-sm gap-2">
+      <form action={href("/search")} method="get" role="search" className="flex w-full max-w-sm gap-2">
         <input type="hidden" name="tab" value="items" />
         <label htmlFor="oops-search" className="sr-only">
-          Search dishes
+          {t("Search dishes")}
         </label>
         <input
           id="oops-search"
           name="q"
           type="search"
-          placeholder="Search dishes, e.g. karahi"
+          placeholder={t("Search dishes, e.g. karahi")}
           className="min-h-11 min-w-0 flex-1 rounded-md border border-line px-3"
         />
         <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-semibold text-white">
-          Search
+          {t("Search")}
         </button>
       </form>
       <Link to="/" className="font-medium text-brand underline">
-        Go to the home page
+        {t("Go to the home page")}
       </Link>
     </section>
   );

@@ -1,5 +1,5 @@
 // The Express app: every request goes through here, in this order (docs/architecture.md):
-//   page cache hit → compression → static files (or Vite in development) → request log
+//   language redirect → page cache hit → compression → static files (or Vite in development) → request log
 //   → nonce and security headers → body limits → health, media, reference data
 //   → same-origin check → better-auth, tus uploads → page cache miss → React Router.
 // server.ts gives it a listener; server/index.ts bundles it with the routes into the build.
@@ -25,6 +25,8 @@ import {
   trustProxyWarning,
 } from "~/server/http-security.server.ts";
 import { serveMedia } from "~/server/media/serve-media.server.ts";
+import { languageRouting } from "~/server/language-routing.server.ts";
+import { localeOfPath, URDU_PREFIX } from "~/lib/locale.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
@@ -56,9 +58,16 @@ export async function createApp(options: AppOptions = {}): Promise<{
     context.set(nonceContext, res.locals.nonce as string);
     return context;
   };
-  // The one React Router handler: the page cache renders misses with it, and every other request.
-  const handleRequest = createRequestHandler(build, mode);
-  const render = (request: Request, res: express.Response) => handleRequest(request, loadContext(res));
+  // The React Router handlers: the page cache renders misses with them, and every other
+  // request. One per language (ADR 0026): Urdu pages are the same routes under /ur, so
+  // React Router's basename prefixes their links, forms and client navigations.
+  const handleEnglish = createRequestHandler(build, mode);
+  const handleUrdu = createRequestHandler({ ...build, basename: URDU_PREFIX }, mode);
+  const render = (request: Request, res: express.Response) =>
+    (localeOfPath(new URL(request.url).pathname) === "ur" ? handleUrdu : handleEnglish)(
+      request,
+      loadContext(res),
+    );
 
   // A hit is answered first of all, kept gzipped with its headers (security headers
   // included): no static lookup, compression, logging or header middleware.
@@ -71,6 +80,7 @@ export async function createApp(options: AppOptions = {}): Promise<{
         clientDir: options.viteMiddlewares ? null : "build/client",
       })
     : null;
+  app.use(languageRouting({ secureCookies: env.PUBLIC_URL.startsWith("https:") }));
   if (pageCache) app.get("/{*any}", pageCache.serveHit);
 
   app.use(compression());

@@ -1,4 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { LANGUAGE_NAME } from "~/lib/locale.ts";
 import { buttonClass } from "./ui/button.tsx";
 import { MenuIcon, SearchIcon } from "./ui/icons.tsx";
 import { Logo } from "./ui/logo.tsx";
@@ -22,16 +24,17 @@ const iconButton =
 
 /** The site's links: in a row on wide screens, in the menu's panel on phones. */
 function NavLinks({ viewer }: { viewer: HeaderViewer | null }) {
+  const { t } = useI18n();
   return (
     <>
       <NavLink to="/menus" className={navLink}>
-        Restaurants
+        {t("Restaurants")}
       </NavLink>
       <NavLink to="/reviews" className={navLink}>
-        Reviews
+        {t("Reviews")}
       </NavLink>
       <NavLink to="/search" className={navLink}>
-        Search
+        {t("Search")}
       </NavLink>
       {viewer ? (
         <>
@@ -40,17 +43,17 @@ function NavLinks({ viewer }: { viewer: HeaderViewer | null }) {
           </NavLink>
           <Form method="post" action="/logout">
             <button type="submit" className={buttonClass("secondary", "w-full")}>
-              Sign out
+              {t("Sign out")}
             </button>
           </Form>
         </>
       ) : (
         <>
           <NavLink to="/login" className={navLink}>
-            Login
+            {t("Login")}
           </NavLink>
           <Link to="/signup" className={buttonClass("primary")}>
-            Register
+            {t("Register")}
           </Link>
         </>
       )}
@@ -63,9 +66,32 @@ function NavLinks({ viewer }: { viewer: HeaderViewer | null }) {
  * the logo, search, and a menu button that opens the links. The menu is a `<details>`,
  * so it opens without scripts on pages that send visitors none.
  */
+/**
+ * The language switch: a plain link (no scripts needed) to this page with ?lang=,
+ * which the server remembers in a cookie and answers with the page in that language.
+ */
+function LanguageSwitch() {
+  const { locale, t } = useI18n();
+  const { pathname, search } = useLocation();
+  const other = locale === "ur" ? "en" : "ur";
+  const href = `${pathname}${search ? `${search}&` : "?"}lang=${other}`;
+  return (
+    <a
+      href={href}
+      lang={other}
+      hrefLang={other}
+      aria-label={t("Read this page in {{language}}", { language: LANGUAGE_NAME[other] })}
+      className="inline-flex min-h-11 shrink-0 items-center rounded-md px-2 font-medium text-brand hover:bg-brand-soft"
+    >
+      {LANGUAGE_NAME[other]}
+    </a>
+  );
+}
+
 export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
   // A new page closes the menu (for people React serves; a visitor's page is new anyway).
   const { pathname } = useLocation();
+  const { t } = useI18n();
   return (
     <header className="h-16 border-b border-line bg-white">
       <div className="mx-auto flex h-full max-w-6xl items-center gap-1 px-4">
@@ -73,14 +99,18 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
           <Logo className="size-9" />
           <span>Foodverse</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t("Main")} className="hidden items-center gap-1 md:flex">
           <NavLinks viewer={viewer} />
         </nav>
-        <Link to="/search" aria-label="Search" className={`${iconButton} md:hidden`}>
+        <LanguageSwitch />
+        <Link to="/search" aria-label={t("Search")} className={`${iconButton} md:hidden`}>
           <SearchIcon />
         </Link>
         <details key={pathname} className="relative md:hidden">
-          <summary aria-label="Menu" className={`${iconButton} list-none [&::-webkit-details-marker]:hidden`}>
+          <summary
+            aria-label={t("Menu")}
+            className={`${iconButton} list-none [&::-webkit-details-marker]:hidden`}
+          >
             <MenuIcon />
           </summary>
           <nav

@@ -1,13 +1,26 @@
 // The one way dates are shown: day, short month and year in Pakistan's time zone
-// (e.g. "5 Jan 2026"), the same on the server and in the browser, so hydration agrees.
+// (e.g. "5 Jan 2026", Urdu "5 جنوری 2026"), the same on the server and in the browser,
+// so hydration agrees.
+import type { Locale } from "./locale.ts";
 
 const TIME_ZONE = "Asia/Karachi";
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: TIME_ZONE });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: TIME_ZONE,
-});
+const TAGS: Record<Locale, string> = { en: "en-GB", ur: "ur-PK" };
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
+  const id = `${locale}:${withTime}`;
+  let format = formats.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(TAGS[locale], {
+      dateStyle: "medium",
+      ...(withTime ? { timeStyle: "short" } : {}),
+      timeZone: TIME_ZONE,
+      numberingSystem: "latn",
+    });
+    formats.set(id, format);
+  }
+  return format;
+}
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -18,8 +31,9 @@ function formatWith(format: Intl.DateTimeFormat, value: DateInput, fallback: str
 }
 
 /** "5 Jan 2026"; `fallback` for a missing or unreadable timestamp. */
-export const formatDate = (value: DateInput, fallback = "") => formatWith(dateFormat, value, fallback);
+export const formatDate = (value: DateInput, fallback = "", locale: Locale = "en") =>
+  formatWith(formatOf(locale, false), value, fallback);
 
 /** "5 Jan 2026, 14:30" (Pakistan time); `fallback` for a missing or unreadable timestamp. */
-export const formatDateTime = (value: DateInput, fallback = "") =>
-  formatWith(dateTimeFormat, value, fallback);
+export const formatDateTime = (value: DateInput, fallback = "", locale: Locale = "en") =>
+  formatWith(formatOf(locale, true), value, fallback);

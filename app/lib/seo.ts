@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { isLocale, localisedPath, type Locale } from "./locale.ts";
 
 // Client-safe: route `meta` functions run in the browser too, after client navigations.
 
@@ -21,6 +22,8 @@ export type JsonLd = Record<string, unknown>;
 export interface SeoInput {
   /** The site's public origin (PUBLIC_URL), without a trailing slash. */
   origin: string;
+  /** The page's language (siteOf): its canonical URL has the language's prefix, with hreflang links to both. */
+  locale?: Locale;
   /** Path (and query, for page 2 on) of the page's one canonical address. */
   path: string;
   /** The page's own title; ' · Foodverse' is added unless it already names the site. */
@@ -64,6 +67,18 @@ export function originOf(matches: MetaMatches): string {
   return typeof origin === "string" ? origin : "";
 }
 
+/** The page's language, from the root loader's data. */
+export function localeOf(matches: MetaMatches): Locale {
+  const root = matches.find((m) => m?.id === "root")?.loaderData;
+  const locale = (root as { locale?: unknown } | undefined)?.locale;
+  return isLocale(locale) ? locale : "en";
+}
+
+/** Origin and language of the page, for seoMeta. */
+export function siteOf(matches: MetaMatches): { origin: string; locale: Locale } {
+  return { ...siteOf(matches), locale: localeOf(matches) };
+}
+
 /**
  * Title, description, canonical link, Open Graph, Twitter card and JSON-LD for one page.
  * React Router renders `script:ld+json` with <, > and & escaped, so text such as
@@ -72,13 +87,24 @@ export function originOf(matches: MetaMatches): string {
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const title = input.title.includes(SITE_NAME) ? input.title : `${input.title} · ${SITE_NAME}`;
   const description = metaDescription(input.description);
-  const url = absoluteUrl(input.origin, input.path);
+  const locale = input.locale ?? "en";
+  const url = absoluteUrl(input.origin, localisedPath(input.path, locale));
   const image = absoluteUrl(input.origin, input.image || DEFAULT_SHARE_IMAGE);
   const imageAlt = input.imageAlt ?? (input.image ? input.title : SITE_NAME);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
+    // Each language is its own page; crawlers are told of the other, English for everyone else.
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: absoluteUrl(input.origin, input.path) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "ur",
+      href: absoluteUrl(input.origin, localisedPath(input.path, "ur")),
+    },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.origin, input.path) },
+    { property: "og:locale", content: locale === "ur" ? "ur_PK" : "en_PK" },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: input.title },

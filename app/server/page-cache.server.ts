@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import { sql, type Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { DB } from "./db-schema.server.ts";
+import { withoutLocale } from "~/lib/locale.ts";
 
 /**
  * The anonymous public pages a visitor can be served from the page cache, and
@@ -59,7 +60,8 @@ export function canonicalPath(rawPath: string): string {
 }
 
 export function pageScope(pathname: string): PageScope | null {
-  let path = pathname;
+  // Both languages of a page depend on the same content (ADR 0026).
+  let path = withoutLocale(pathname);
   if (path === "/_root.data") path = "/";
   else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
   if (SITE_PAGES.has(path) || SITEMAP_FILE.test(path)) return { kind: "site" };

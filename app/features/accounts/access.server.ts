@@ -1,4 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
+import { withoutLocale } from "~/lib/locale.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
@@ -35,7 +36,7 @@ export async function requireRole(
   const viewer = await getViewer(services, request.headers);
   if (!viewer) {
     const url = new URL(request.url);
-    const to = `${signedOut.loginPath}?redirectTo=${encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search)}`;
+    const to = `${signedOut.loginPath}?redirectTo=${encodeURIComponent(withoutLocale(url.pathname.replace(/\.data$/, "")) + url.search)}`;
     if (signedOut.message) throw await redirectWithToast(to, "error", signedOut.message);
     throw redirect(to);
   }

@@ -11,11 +11,11 @@ import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
 import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
 import type { Route } from "./+types/customer-signup";
-import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/signup/customersignup",
     title: "Customer sign up",
     description: "Are you a Customer? Join now to explore food options near you!",

@@ -9,13 +9,13 @@ import { toastMessage } from "~/lib/toast.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/forgot-password";
-import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
 // /forgotpassword and /forgot-password render this screen; both name /forgotpassword as canonical.
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/forgotpassword",
     title: "Forgot password",
     description: "Send yourself a link to reset your Foodverse password.",

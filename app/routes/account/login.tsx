@@ -10,13 +10,13 @@ import { refused } from "~/server/action-result.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/login";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
-import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
 // /login and /sign-in render this screen; both name /login as the canonical address.
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/login",
     title: "Login",
     description: "Enter the Food Universe! Log in to Foodverse as a customer or a restaurant.",

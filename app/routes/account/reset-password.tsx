@@ -8,12 +8,12 @@ import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import { flashToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/reset-password";
-import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/reset-password",
     title: "Choose a new password",
     description: "Choose a new password for your Foodverse account.",

@@ -14,11 +14,11 @@ import { signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
 import type { Route } from "./+types/restaurant-signup";
-import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/signup/restaurantsignup",
     title: "Restaurant sign up",
     description: "Are you a Restaurant? Join now to avail our services for free!",

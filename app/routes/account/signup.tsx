@@ -1,9 +1,9 @@
 import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
-import { originOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) =>
   seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/signup",
     title: "Sign up",
     description:

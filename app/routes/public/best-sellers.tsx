@@ -3,7 +3,7 @@ import { bestSellersPage } from "~/features/discovery/best-sellers.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemCard } from "~/features/menus/components/item-card.tsx";
 import { publicPrice } from "~/lib/price.ts";
-import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { errorMeta, siteOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/best-sellers";
@@ -23,7 +23,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   // Dish names reach meta only from an approved menu, never from an owner's preview.
   const top = data.visibility === "public" ? data.items.slice(0, 3).map((i) => i.name) : [];
   return seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: `/vendorbestsellers/${encodeURIComponent(data.restaurant.urlName)}`,
     title: `Best sellers · ${name}`,
     description: `The dishes customers rate highest at ${name}${top.length > 0 ? `: ${top.join(", ")}` : ""}.`,

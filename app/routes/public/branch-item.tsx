@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { branchItem } from "~/features/branches/branches.server.ts";
 import { menuItemMeta } from "~/lib/json-ld.ts";
-import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
@@ -43,6 +43,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!item) {
     return seoMeta({
       origin,
+      locale: localeOf(matches),
       path: data.back,
       title: where,
       description: `The menu of ${where}: coming soon.`,

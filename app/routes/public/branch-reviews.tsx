@@ -10,7 +10,7 @@ import { branchReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { branchRatingOf } from "~/features/seo/ratings.server.ts";
 import { restaurantJsonLd, withContext, branchAddress } from "~/lib/json-ld.ts";
-import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, errorMeta, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
@@ -76,6 +76,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const name = `${restaurant.restName} · ${branch.branchName}`;
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: pagedPath(`${branchUrl}/reviews`, data.page),
     title: `Reviews for ${branch.branchName} · ${restaurant.restName}`,
     description:

@@ -22,7 +22,7 @@ import { branchRatingOf } from "~/features/seo/ratings.server.ts";
 import { menuJsonLd, restaurantJsonLd, withContext, branchAddress } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";
-import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, errorMeta, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
@@ -114,6 +114,7 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
   const shown = page.visibility === "public";
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: pagedPath(path, page.page),
     title,
     description: `Menu, reviews and contact of ${title}${place ? `, ${place}` : ""}.`,

@@ -5,7 +5,7 @@ import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { publicBranches } from "~/features/branches/branches.server.ts";
 import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
-import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branches";
@@ -30,6 +30,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const places = branches.map((b) => b.areaLabel || b.cityLabel).filter(Boolean);
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: `${restaurantPath(restaurant.urlName)}/branches`,
     title: `Branches · ${restaurant.restName}`,
     description: `Addresses and contacts of ${restaurant.restName}'s ${branches.length === 1 ? "branch" : `${branches.length} branches`}${places.length > 0 ? `: ${[...new Set(places)].join(", ")}` : ""}.`,

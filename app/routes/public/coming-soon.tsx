@@ -1,4 +1,4 @@
-import { originOf, seoMeta } from "~/lib/seo.ts";
+import { siteOf, seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/coming-soon";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 
@@ -7,7 +7,7 @@ export const handle = STATIC_FOR_VISITORS;
 // A placeholder: shareable, but nothing for search engines to index.
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/coming-soon",
     title: "Coming soon",
     description: "Website Under Development! We are launching soon. Stay tuned for updates!",

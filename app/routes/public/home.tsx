@@ -8,7 +8,7 @@ import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/home";
 import { JOIN_TEXT, JoinCard } from "~/components/join-card.tsx";
 import { withContext } from "~/lib/json-ld.ts";
-import { originOf, seoMeta, SITE_NAME, type MetaMatches } from "~/lib/seo.ts";
+import { localeOf, originOf, seoMeta, SITE_NAME, type MetaMatches } from "~/lib/seo.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 
@@ -18,6 +18,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) => {
   const origin = originOf(matches);
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: "/",
     title: "Foodverse · Menus, branches and reviews",
     description:

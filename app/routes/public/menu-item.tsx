@@ -8,7 +8,7 @@ import { publicItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { rateItem } from "~/features/menus/menus.server.ts";
 import { menuItemMeta } from "~/lib/json-ld.ts";
-import { errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
@@ -56,6 +56,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!item) {
     return seoMeta({
       origin,
+      locale: localeOf(matches),
       path: menuPath,
       title: `Our Menu · ${data.restaurant.name}`,
       description: `The menu of ${data.restaurant.name}: coming soon.`,

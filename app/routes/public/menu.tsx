@@ -8,7 +8,7 @@ import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { menuJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";
-import { absoluteUrl, errorMeta, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, errorMeta, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/menu";
@@ -35,6 +35,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const sectionNames = shown ? data.sections.map((s) => s.originalName).join(", ") : "";
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: pagedPath(base, data.page),
     title: `Our Menu · ${name}`,
     description: `The menu of ${name}: ${sectionNames || "coming soon"}.`,

@@ -4,7 +4,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { recentReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
-import { originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { siteOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
@@ -18,7 +18,7 @@ const SHOWN = 1;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: pagedPath("/reviews", data?.page ?? 1),
     title: "Recent reviews",
     description: "The latest reviews of every restaurant on Foodverse.",

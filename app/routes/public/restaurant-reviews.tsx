@@ -10,7 +10,7 @@ import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { restaurantRatingOf } from "~/features/seo/ratings.server.ts";
 import { restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
-import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
@@ -57,6 +57,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const share = shareImageUrl(restaurant.profileImageUrl);
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: `/reviews/${encodeURIComponent(restaurant.urlName)}`,
     title: `Reviews of ${restaurant.restName}`,
     description:

@@ -9,7 +9,7 @@ import { directionsHref, telHref } from "~/lib/place-links.ts";
 import { Link } from "react-router";
 import { listOf, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
-import { absoluteUrl, errorMeta, originOf, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { truncateWords } from "~/lib/words.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
@@ -36,6 +36,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const description = truncateWords(r.about || `${r.restName}, ${r.restType} in ${r.country}.`, 30).text;
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path,
     title: r.restName,
     description,

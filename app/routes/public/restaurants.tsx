@@ -2,7 +2,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
 import { restaurantListing } from "~/features/discovery/listing.server.ts";
 import { withContext } from "~/lib/json-ld.ts";
-import { absoluteUrl, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { absoluteUrl, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurants";
@@ -15,6 +15,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
   return seoMeta({
     origin,
+    locale: localeOf(matches),
     path: pagedPath("/menus", data?.page ?? 1),
     title: "Restaurants",
     description: "Explore the menus of restaurants on Foodverse, or scan the QR code on your table.",

@@ -7,7 +7,7 @@ import { RestaurantCard } from "~/features/discovery/components/restaurant-card.
 import type { FinderTab } from "~/features/discovery/finder.options.ts";
 import { parseFinder } from "~/features/discovery/finder.schema.ts";
 import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
-import { originOf, seoMeta } from "~/lib/seo.ts";
+import { siteOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/search";
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   return seoMeta({
-    origin: originOf(matches),
+    ...siteOf(matches),
     path: "/search",
     title: "Find restaurants and dishes",
     description: "Find restaurants by city, type, rating and price, or dishes by area, taste and type.",

@@ -1,0 +1,63 @@
+import type express from "express";
+import {
+  isLocale,
+  LANGUAGE_COOKIE,
+  localeOfPath,
+  localisedPath,
+  withoutLocale,
+  type Locale,
+} from "~/lib/locale.ts";
+
+// ADR 0026. Runs ahead of the page cache: a page's language is its URL, so a kept
+// page never depends on a cookie or a header; only this redirect does.
+
+const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|ur)(?:;|$)`);
+const ONE_YEAR = 365 * 24 * 60 * 60;
+// Files and endpoints, never pages in a language: left alone whatever they are asked with.
+const NOT_PAGES =
+  /^\/(?:media|data|assets|api|uploads|share|healthz|readyz|sitemaps?|robots)(?:[/.]|$)|\.\w+$/;
+
+export function rememberedLocale(cookieHeader: string): Locale | null {
+  const found = COOKIE.exec(cookieHeader)?.[1];
+  return isLocale(found) ? found : null;
+}
+
+function languageCookie(locale: Locale, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * The switch (`?lang=ur` on any page link) remembers the choice in a cookie and sends
+ * the reader to the page in that language. Without a choice, a first visit to an
+ * English address follows Accept-Language; a remembered choice wins over the
+ * address (a shared link opens in the reader's language). Only page navigations are
+ * redirected: scripts' data requests, files and crawlers without preferences are not.
+ */
+export function languageRouting(options: { secureCookies: boolean }): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const [pathname = "/", query = ""] = req.originalUrl.split(/\?(.*)/su);
+    const params = new URLSearchParams(query);
+    const asked = params.get("lang");
+    if (isLocale(asked)) {
+      params.delete("lang");
+      const rest = params.toString();
+      res.setHeader("Set-Cookie", languageCookie(asked, options.secureCookies));
+      res.setHeader("Cache-Control", "no-store");
+      res.redirect(302, localisedPath(`${withoutLocale(pathname)}${rest ? `?${rest}` : ""}`, asked));
+      return;
+    }
+    if (NOT_PAGES.test(pathname) || !req.accepts("html") || !req.get("accept")?.includes("text/html")) {
+      return next();
+    }
+    const current = localeOfPath(pathname);
+    const remembered = rememberedLocale(req.get("cookie") ?? "");
+    const wanted =
+      remembered ??
+      (current === "en" && req.get("accept-language") ? req.acceptsLanguages("en", "ur") : null);
+    if (!isLocale(wanted) || wanted === current) return next();
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Vary", "Accept-Language, Cookie");
+    res.redirect(302, localisedPath(`${withoutLocale(pathname)}${query ? `?${query}` : ""}`, wanted));
+  };
+}
