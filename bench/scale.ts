@@ -374,6 +374,7 @@ async function pagesToMeasure(
     },
     { page: "finder items (name)", path: () => "/search?tab=items&q=karahi" },
     { page: "finder items (Roman Urdu spelling)", path: () => "/search?tab=items&q=karhai" },
+    { page: "finder items (two words)", path: () => "/search?tab=items&q=chicken%20karahi" },
     {
       page: "finder items (Urdu script)",
       path: () => `/search?tab=items&q=${encodeURIComponent("چکن کڑاہی")}`,
@@ -390,8 +391,17 @@ async function pagesToMeasure(
     { page: "recent reviews", path: () => "/reviews" },
     { page: "restaurant reviews", path: rotate(sample, (s) => `/reviews/${enc(s.urlName)}`) },
     { page: "item page", path: rotate(items, (it) => `/r/${enc(it.urlName)}/menu/${enc(it.id)}`) },
+    // Issue 18: the same pages in Urdu (ADR 0026).
+    { page: "home (Urdu)", path: () => "/ur" },
+    {
+      page: "branch page (Urdu)",
+      path: rotate(sample, (s) => `/ur/r/${enc(s.urlName)}/branch/${enc(s.branchUrl)}`),
+    },
+    { page: "finder items (Urdu page)", path: () => "/ur/search?tab=items&q=karahi" },
   ];
-  return { rows, pages };
+  // BENCH_ONLY=finder times only the pages whose name holds the word.
+  const only = process.env.BENCH_ONLY;
+  return { rows, pages: only ? pages.filter((p) => p.page.includes(only)) : pages };
 }
 
 /** `warmup` untimed requests, then `requests` timed ones, one after another. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { buttonClass } from "./ui/button.tsx";
 
 /** One of the two sign-up invitations of product rules §1 (customer or restaurant). */
@@ -15,11 +16,13 @@ export function JoinCard({
   action: string;
   level?: 1 | 2;
 }) {
+  // JOIN_TEXT is shared English (home and sign-up pages): its Urdu is in the catalog.
+  const { tm } = useI18n();
   const Heading = level === 1 ? "h1" : "h2";
   return (
     <section className="flex flex-col items-start gap-3 rounded-xl bg-white p-6 shadow-sm">
-      <Heading className="text-2xl font-bold">{heading}</Heading>
-      <p>{text}</p>
+      <Heading className="text-2xl font-bold">{tm(heading)}</Heading>
+      <p>{tm(text)}</p>
       <Link to={to} className={buttonClass("primary")}>
         {action}
       </Link>

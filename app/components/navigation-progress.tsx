@@ -9,7 +9,7 @@ export function NavigationProgress() {
   return (
     <div
       aria-hidden="true"
-      className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-brand transition-transform duration-500 ${busy ? "scale-x-75" : "scale-x-0"}`}
+      className={`fixed inset-x-0 top-0 z-50 h-1 origin-left bg-brand rtl:origin-right transition-transform duration-500 ${busy ? "scale-x-75" : "scale-x-0"}`}
     />
   );
 }

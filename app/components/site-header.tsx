@@ -114,7 +114,7 @@ export function SiteHeader({ viewer }: { viewer: HeaderViewer | null }) {
             <MenuIcon />
           </summary>
           <nav
-            aria-label="Main"
+            aria-label={t("Main")}
             className="absolute end-0 top-full z-20 mt-2 flex w-60 flex-col gap-1 rounded-lg border border-line bg-white p-2 shadow-lg"
           >
             <NavLinks viewer={viewer} />

@@ -113,7 +113,9 @@ describe("messages the server sends", () => {
   for (const file of new Set(all)) {
     const text = fs.readFileSync(file, "utf8");
     const name = path.relative(SOURCE, file);
-    const found = /\.(?:messages|schema)\.ts$/u.test(file) ? text.matchAll(sentence) : text.matchAll(failed);
+    const found = /[./](?:messages|schema)\.ts$/u.test(file)
+      ? text.matchAll(sentence)
+      : text.matchAll(failed);
     for (const match of found) {
       const value = match[1]!;
       if (/[a-z]/u.test(value) && !/^(?:success|error|warning|info)$/u.test(value)) messages.set(value, name);

@@ -63,6 +63,8 @@ export function translatorFor(locale: Locale): Translate {
 // knowing about languages.
 const templates = new Map<Locale, Array<{ key: string; pattern: RegExp; names: string[] }>>();
 
+const literalLength = (key: string) => key.replaceAll(/\{\{\s*\w+\s*\}\}/gu, "").length;
+
 function templatesOf(locale: Locale) {
   let list = templates.get(locale);
   if (!list) {
@@ -81,7 +83,9 @@ function templatesOf(locale: Locale) {
           })
           .join("");
         return { key, pattern: new RegExp(`^${source}$`, "su"), names };
-      });
+      })
+      // The most specific pattern first: "Remove {{link}}" must not take a sentence a longer key fits.
+      .toSorted((a, b) => literalLength(b.key) - literalLength(a.key));
     templates.set(locale, list);
   }
   return list;

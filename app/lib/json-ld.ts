@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { Locale } from "./locale.ts";
 import { shareImageUrl } from "./media.ts";
 import { absoluteUrl, seoMeta, type JsonLd } from "./seo.ts";
 
@@ -105,6 +106,8 @@ export function reviewJsonLd(review: ReviewInput): JsonLd {
 
 export interface MenuItemInput {
   name: string;
+  /** Issue 18: the name in the page's other language, where the owner gave one. */
+  alternateName?: string;
   description?: string;
   price: number;
   /** Absolute URL of the item's share image. */
@@ -123,6 +126,7 @@ export function menuItemJsonLd(item: MenuItemInput): JsonLd {
   return compact({
     "@type": "MenuItem",
     name: item.name,
+    alternateName: item.alternateName,
     description: item.description?.trim(),
     url: item.url,
     image: item.image,
@@ -141,8 +145,11 @@ export function menuItemMeta(input: {
   path: string;
   /** Where it is served: the restaurant, or the restaurant and branch. */
   place: string;
+  /** The page's language (its canonical URL and hreflang links). */
+  locale?: Locale;
   item: {
     name: string;
+    alternateName?: string;
     description: string;
     price: number;
     soldOut: number | boolean;
@@ -152,10 +159,11 @@ export function menuItemMeta(input: {
     sizes?: readonly { label: string; price: number }[];
   };
 }): MetaDescriptor[] {
-  const { origin, path, place, item } = input;
+  const { origin, locale, path, place, item } = input;
   const share = shareImageUrl(item.frontView) ?? shareImageUrl(item.topView) ?? shareImageUrl(item.sideView);
   return seoMeta({
     origin,
+    locale,
     path,
     title: `${item.name} · ${place}`,
     description: item.description || `${item.name} at ${place}.`,
@@ -163,6 +171,7 @@ export function menuItemMeta(input: {
     jsonLd: withContext(
       menuItemJsonLd({
         name: item.name,
+        alternateName: item.alternateName,
         description: item.description,
         price: item.price,
         soldOut: item.soldOut,
@@ -177,7 +186,7 @@ export function menuItemMeta(input: {
 export interface MenuInput {
   name: string;
   url: string;
-  sections: { name: string; items: MenuItemInput[] }[];
+  sections: { name: string; alternateName?: string; items: MenuItemInput[] }[];
 }
 
 export function menuJsonLd(menu: MenuInput): JsonLd {
@@ -188,6 +197,7 @@ export function menuJsonLd(menu: MenuInput): JsonLd {
     hasMenuSection: menu.sections.map((s) => ({
       "@type": "MenuSection",
       name: s.name,
+      ...(s.alternateName ? { alternateName: s.alternateName } : {}),
       hasMenuItem: s.items.map(menuItemJsonLd),
     })),
   };

@@ -42,3 +42,8 @@ export function directionOf(locale: Locale): "ltr" | "rtl" {
 
 /** What each language is called in itself, for the switch. */
 export const LANGUAGE_NAME: Record<Locale, string> = { en: "English", ur: "اردو" };
+
+/** The language of the page a request asks for. */
+export function requestLocale(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
+}

@@ -76,7 +76,7 @@ export function localeOf(matches: MetaMatches): Locale {
 
 /** Origin and language of the page, for seoMeta. */
 export function siteOf(matches: MetaMatches): { origin: string; locale: Locale } {
-  return { ...siteOf(matches), locale: localeOf(matches) };
+  return { origin: originOf(matches), locale: localeOf(matches) };
 }
 
 /**

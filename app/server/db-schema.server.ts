@@ -72,6 +72,8 @@ export interface MenuSectionTable {
   sectionNumber: number;
   topNote: string;
   bottomNote: string;
+  /** Issue 18: optional Urdu name; "" shows the English one. */
+  sectionNameUr: Generated<string>;
   timestamp: string;
   branchId: string | null;
   /** On a branch's copy: the general section it follows (null: the branch's own section). */
@@ -96,6 +98,9 @@ export interface MenuItemTable {
   positionInSection: number;
   description: string;
   descriptionExtra: string;
+  /** Issue 18: optional Urdu name and description; "" shows the English ones. */
+  nameUr: Generated<string>;
+  descriptionUr: Generated<string>;
   foodAllergies: string;
   topView: string;
   frontView: string;

@@ -12,7 +12,10 @@ const BATCH = 500;
  * write of a dish's name calls this in the same transaction, so the finder never sees a
  * stale key.
  */
-export async function writeItemKeys(db: Db, items: readonly { id: string; name: string }[]) {
+export async function writeItemKeys(
+  db: Db,
+  items: readonly { id: string; name: string; nameUr?: string | null }[],
+) {
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = items.slice(i, i + BATCH);
     await db
@@ -24,10 +27,27 @@ export async function writeItemKeys(db: Db, items: readonly { id: string; name: 
       )
       .execute();
     await insertInBatches(
-      batch.flatMap((item) => textKeys(item.name).map((key) => ({ key, itemId: item.id }))),
+      batch.flatMap((item) =>
+        // Issue 18: a dish is found by its Urdu name too (in either script).
+        textKeys(item.nameUr ? `${item.name} ${item.nameUr}` : item.name).map((key) => ({
+          key,
+          itemId: item.id,
+        })),
+      ),
       (rows) => db.insertInto("menu_item_key").values(rows).execute(),
     );
   }
+}
+
+/** After an update of some of these dishes' names: their keys from the names they now have. */
+export async function rewriteItemKeys(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom("menu_item")
+    .select(["id", "name", "nameUr"])
+    .where("id", "in", ids)
+    .execute();
+  await writeItemKeys(db, rows);
 }
 
 /** The same for a restaurant's name. */

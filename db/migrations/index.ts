@@ -11,6 +11,7 @@ import { branchLinksAndSizes } from "./0009-branch-links-and-sizes.ts";
 import { menuImports } from "./0010-menu-imports.ts";
 import { openingHours } from "./0011-opening-hours.ts";
 import { nameKeys } from "./0012-name-keys.ts";
+import { urduNames } from "./0013-urdu-names.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010-menu-imports": menuImports,
   "0011-opening-hours": openingHours,
   "0012-name-keys": nameKeys,
+  "0013-urdu-names": urduNames,
 };

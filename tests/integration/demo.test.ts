@@ -22,6 +22,7 @@ import {
   restaurantEmail,
   type DemoOutcome,
 } from "~/features/demo/demo.server.ts";
+import { DEMO_URDU } from "~/features/demo/demo-urdu.ts";
 import { restaurantListing } from "~/features/discovery/listing.server.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
 import { itemCategoriesFor } from "~/lib/reference-data.ts";
@@ -235,6 +236,21 @@ describe("the demo loader on a fresh database", () => {
         expect(new Set([item.topView, item.frontView, item.sideView]).size).toBe(3);
       }
     }
+  });
+
+  it("names every section and dish in Urdu too, and branches carry the Urdu names", async () => {
+    for (const r of DEMO_RESTAURANTS) {
+      for (const section of r.menu) {
+        expect(DEMO_URDU[section.name], section.name).toMatch(/\p{Script=Arabic}/u);
+        for (const dish of section.dishes)
+          expect(DEMO_URDU[dish.name], dish.name).toMatch(/\p{Script=Arabic}/u);
+      }
+    }
+    const { db } = services.database;
+    const unnamed = await db.selectFrom("menu_item").select("name").where("nameUr", "=", "").execute();
+    expect(unnamed).toEqual([]);
+    const sections = await db.selectFrom("menu_section").select(["originalName", "sectionNameUr"]).execute();
+    for (const s of sections) expect(s.sectionNameUr).toBe(DEMO_URDU[s.originalName]);
   });
 
   it("makes branches in Islamabad and Rawalpindi with QR codes and a copy of the menu", async () => {

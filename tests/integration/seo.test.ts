@@ -10,6 +10,7 @@ import { postReview } from "~/features/reviews/reviews.server.ts";
 import { sitemapFile, sitemapIndex } from "~/features/seo/sitemap.server.ts";
 import { aggregateRating, menuJsonLd, postalAddress, restaurantJsonLd, reviewJsonLd } from "~/lib/json-ld.ts";
 import { DEFAULT_SHARE_IMAGE, metaDescription, seoMeta } from "~/lib/seo.ts";
+import { localisedPath } from "~/lib/locale.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import * as branchPage from "~/routes/public/branch.tsx";
 import * as branchReviewsPage from "~/routes/public/branch-reviews.tsx";
@@ -160,12 +161,14 @@ function xmlProblems(xml: string): string[] {
   const body = xml.slice(declaration.length);
   const problems: string[] = [];
   const stack: string[] = [];
-  const token = /<(\/?)([a-z]+)(?:\s+xmlns="[^"<&]*")?>|([^<]+)/gy;
+  // Tags with attributes (xmlns, xhtml:link's rel/hreflang/href), self-closing ones, and text.
+  const token = /<(\/?)([a-z:]+)((?:\s+[a-z:]+="(?:[^"<&]|&(?:amp|lt|gt|quot|apos);)*")*)(\/?)>|([^<]+)/gy;
   let match: RegExpExecArray | null;
   let consumed = 0;
   while ((match = token.exec(body))) {
     consumed = token.lastIndex;
-    const [, closing, tag, text] = match;
+    const [, closing, tag, , selfClosing, text] = match;
+    if (selfClosing) continue;
     if (text !== undefined) {
       if (/&(?!(?:amp|lt|gt|quot|apos);)/.test(text)) problems.push(`stray & in ${text}`);
     } else if (closing) {
@@ -220,6 +223,7 @@ function pagesOf(o: Owner) {
   return [base, `${base}/menu`, `${base}/branches`, `/reviews/${name}`, `/vendorbestsellers/${name}`];
 }
 
+/** Every public page in English and in Urdu (ADR 0026). */
 function expectedUrls() {
   return [
     "/",
@@ -229,7 +233,7 @@ function expectedUrls() {
     ...pagesOf(approved),
     ...pagesOf(other),
     ...approvedBranches.map((b) => branchPath(approved.urlName, b)),
-  ].map((p) => `${ORIGIN}${p}`);
+  ].flatMap((p) => [`${ORIGIN}${p}`, `${ORIGIN}${localisedPath(p, "ur")}`]);
 }
 
 // ---------------------------------------------------------------- sitemap and robots
@@ -242,6 +246,19 @@ describe("sitemap.xml", () => {
     for (const owner of Object.values(hidden)) {
       expect(urls.some((u) => u.includes(encodeURIComponent(owner.urlName)))).toBe(false);
     }
+  });
+
+  it("names both languages of every page, itself included, with English for everyone else", async () => {
+    const xml = (await sitemapFile(services, "pages.xml"))!;
+    const entries = [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
+    expect(entries).toHaveLength(8);
+    for (const entry of entries) {
+      const loc = /<loc>(.*?)<\/loc>/.exec(entry)![1]!;
+      const links = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+      expect(links.map(([lang]) => lang)).toEqual(["en", "ur", "x-default"]);
+      expect(links.map(([, href]) => href)).toContain(loc);
+    }
+    expect(xml).toContain(`<loc>${ORIGIN}/ur/menus</loc>`);
   });
 
   it("escapes names for XML: the & and ' of a restaurant's name stay data", async () => {
@@ -301,10 +318,12 @@ describe("robots.txt", () => {
         "/forgot-password",
         "/reset-password",
         "/logout",
-      ].toSorted(),
+      ]
+        .flatMap((p) => [p, localisedPath(p, "ur")])
+        .toSorted(),
     );
     // No public page is shut out by a prefix rule.
-    for (const p of ["/r/", "/menus", "/reviews", "/search", "/vendorbestsellers/"]) {
+    for (const p of ["/r/", "/menus", "/reviews", "/search", "/vendorbestsellers/", "/ur/r/", "/ur/menus"]) {
       expect(disallowed.some((d) => p.startsWith(d))).toBe(false);
     }
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);

@@ -21,7 +21,13 @@ export function mountCarousel(root: HTMLElement): () => void {
 
   viewport.classList.replace("overflow-x-auto", "overflow-hidden");
   viewport.scrollLeft = 0;
-  const embla: EmblaCarouselType = EmblaCarousel(viewport, { loop: true, dragThreshold: 40 }, plugins());
+  // An Urdu page is right to left: the first picture is on the right, 'next' comes from the left.
+  const direction = getComputedStyle(viewport).direction === "rtl" ? "rtl" : "ltr";
+  const embla: EmblaCarouselType = EmblaCarousel(
+    viewport,
+    { loop: true, dragThreshold: 40, direction },
+    plugins(),
+  );
 
   const counter = root.querySelector("[data-carousel-counter]");
   const onSelect = () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
 import { Button } from "./button.tsx";
 import { mountCarousel } from "./carousel-behaviour.ts";
@@ -14,6 +15,7 @@ export interface Slide {
  * Previous / Next are buttons, so the keyboard works too.
  */
 export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
+  const { t } = useI18n();
   const root = useRef<HTMLElement>(null);
   const sources = slides.map((s) => s.src).join(" ");
   // Mounted again only when the pictures change (another dish), not on every render.
@@ -29,7 +31,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
               key={slide.src}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-label={t("{{number}} of {{total}}", { number: i + 1, total: slides.length })}
               className="min-w-0 flex-[0_0_100%] snap-start"
             >
               <img
@@ -51,13 +53,13 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
       {slides.length > 1 ? (
         // Invisible, not hidden, until the behaviour mounts: the row keeps its place (no layout shift).
         <div data-carousel-controls className="invisible mt-2 flex items-center justify-between">
-          <Button variant="secondary" data-carousel-prev aria-label="Previous picture">
+          <Button variant="secondary" data-carousel-prev aria-label={t("Previous picture")}>
             ‹
           </Button>
           <p aria-live="polite" className="text-sm text-muted">
             <span data-carousel-counter>1</span> / {slides.length}
           </p>
-          <Button variant="secondary" data-carousel-next aria-label="Next picture">
+          <Button variant="secondary" data-carousel-next aria-label={t("Next picture")}>
             ›
           </Button>
         </div>

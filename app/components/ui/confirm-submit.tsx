@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from "react";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { buttonClass } from "./button.tsx";
 
 /**
@@ -8,7 +9,7 @@ import { buttonClass } from "./button.tsx";
 export function ConfirmSubmit({
   question,
   children,
-  confirmLabel = "Delete",
+  confirmLabel,
   className = buttonClass("danger"),
   name,
   value,
@@ -23,6 +24,7 @@ export function ConfirmSubmit({
   /** The trigger's accessible name, when its text alone does not say what it deletes. */
   label?: string;
 }) {
+  const { t, tm } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   return (
@@ -44,13 +46,13 @@ export function ConfirmSubmit({
       </button>
       <dialog
         ref={dialog}
-        aria-label={question}
+        aria-label={tm(question)}
         className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-black/40"
       >
-        <p className="mb-4 text-lg font-medium">{question}</p>
+        <p className="mb-4 text-lg font-medium">{tm(question)}</p>
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonClass("ghost")} onClick={() => dialog.current?.close()}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button
             type="button"
@@ -61,7 +63,7 @@ export function ConfirmSubmit({
               button?.form?.requestSubmit(button);
             }}
           >
-            {confirmLabel}
+            {confirmLabel ?? t("Delete")}
           </button>
         </div>
       </dialog>

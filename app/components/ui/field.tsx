@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 const control =
   "block w-full min-h-11 rounded-md border border-line bg-white px-3 py-2 text-base aria-[invalid=true]:border-danger disabled:bg-gray-100 disabled:text-muted";
@@ -24,11 +25,12 @@ function Shell({
   optional,
   children,
 }: FieldShell & { id: string; children: ReactNode }) {
+  const { t, tm } = useI18n();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
         {label}
-        {optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-muted"> {t("(optional)")}</span> : null}
       </label>
       {children}
       {hint ? (
@@ -38,7 +40,7 @@ function Shell({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
+          {tm(error)}
         </p>
       ) : null}
     </div>
@@ -98,13 +100,14 @@ export function SelectField({
   hint,
   optional,
   options,
-  placeholder = "Choose…",
+  placeholder,
   ...props
 }: FieldShell &
   SelectHTMLAttributes<HTMLSelectElement> & {
     options: readonly (string | { value: string; label: string })[];
     placeholder?: string;
   }) {
+  const { t } = useI18n();
   const id = useId();
   return (
     <Shell id={id} label={label} error={error} hint={hint} optional={optional}>
@@ -115,7 +118,7 @@ export function SelectField({
         aria-describedby={describedBy(id, error, hint)}
         {...props}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder ?? t("Choose…")}</option>
         {options.map((o) => {
           const { value, label: text } = typeof o === "string" ? { value: o, label: o } : o;
           return (

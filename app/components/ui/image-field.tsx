@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
 
 /** An image upload with a preview of the chosen file before it is saved. */
@@ -21,6 +22,7 @@ export function ImageField({
   shape?: "round" | "wide";
   optional?: boolean;
 }) {
+  const { t, tm } = useI18n();
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -29,14 +31,14 @@ export function ImageField({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">
-        {label} {optional ? <span className="font-normal text-muted">(optional)</span> : null}
+        {label} {optional ? <span className="font-normal text-muted">{t("(optional)")}</span> : null}
       </label>
       {shown ? (
         <img
           src={shown}
           srcSet={preview ? undefined : imageSrcSet(shown)}
           sizes="384px"
-          alt={`${label} preview`}
+          alt={t("{{label}} preview", { label })}
           className={`${box} border border-line object-cover`}
         />
       ) : (
@@ -65,7 +67,7 @@ export function ImageField({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
+          {tm(error)}
         </p>
       ) : null}
     </div>

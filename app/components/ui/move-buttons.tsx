@@ -1,7 +1,9 @@
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { buttonClass } from "./button.tsx";
 
 /** ↑ / ↓ submit buttons (intent "up" / "down") that reorder a list entry without retyping numbers. */
 export function MoveButtons({ label, first, last }: { label: string; first: boolean; last: boolean }) {
+  const { t } = useI18n();
   return (
     <>
       <button
@@ -10,7 +12,7 @@ export function MoveButtons({ label, first, last }: { label: string; first: bool
         value="up"
         disabled={first}
         className={buttonClass("ghost")}
-        aria-label={`Move ${label} up`}
+        aria-label={t("Move {{label}} up", { label })}
       >
         ↑
       </button>
@@ -20,7 +22,7 @@ export function MoveButtons({ label, first, last }: { label: string; first: bool
         value="down"
         disabled={last}
         className={buttonClass("ghost")}
-        aria-label={`Move ${label} down`}
+        aria-label={t("Move {{label}} down", { label })}
       >
         ↓
       </button>

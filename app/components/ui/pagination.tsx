@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { buttonClass } from "./button.tsx";
 
 /** A link to page n that keeps the other query parameters (filters, tabs). */
@@ -14,6 +15,7 @@ function usePageHref() {
 
 /** Previous / Next with 'Page X of Y'; the page lives in the URL (?page=N) so it can be shared. */
 export function Pagination({ page, pages, label }: { page: number; pages: number; label: string }) {
+  const { t } = useI18n();
   const to = usePageHref();
   if (pages <= 1) return null;
   const disabled = "pointer-events-none opacity-40";
@@ -26,18 +28,16 @@ export function Pagination({ page, pages, label }: { page: number; pages: number
         tabIndex={page <= 1 ? -1 : undefined}
         preventScrollReset={false}
       >
-        Previous
+        {t("Previous")}
       </Link>
-      <span aria-live="polite">
-        Page {page} of {pages}
-      </span>
+      <span aria-live="polite">{t("Page {{page}} of {{pages}}", { page, pages })}</span>
       <Link
         to={to(page + 1)}
         className={buttonClass("secondary", page >= pages ? disabled : "")}
         aria-disabled={page >= pages}
         tabIndex={page >= pages ? -1 : undefined}
       >
-        Next
+        {t("Next")}
       </Link>
     </nav>
   );
@@ -45,6 +45,7 @@ export function Pagination({ page, pages, label }: { page: number; pages: number
 
 /** Numbered page buttons (the public branch menu, product rules §2); the current page is marked for screen readers. */
 export function PageNumbers({ page, pages, label }: { page: number; pages: number; label: string }) {
+  const { t } = useI18n();
   const to = usePageHref();
   if (pages <= 1) return null;
   return (
@@ -55,7 +56,7 @@ export function PageNumbers({ page, pages, label }: { page: number; pages: numbe
             <Link
               to={to(n)}
               aria-current={n === page ? "page" : undefined}
-              aria-label={`Page ${n}`}
+              aria-label={t("Page {{page}}", { page: n })}
               className={buttonClass(n === page ? "primary" : "secondary", "min-w-11")}
             >
               {n}

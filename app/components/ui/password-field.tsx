@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from "react";
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
@@ -23,6 +24,7 @@ export function PasswordField({
   error,
   ...props
 }: { label: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const { t, tm } = useI18n();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -42,7 +44,7 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? "Hide password" : "Show password"}
+          aria-label={visible ? t("Hide password") : t("Show password")}
           aria-pressed={visible}
           aria-controls={id}
           className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-md text-muted hover:text-ink"
@@ -52,7 +54,7 @@ export function PasswordField({
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
+          {tm(error)}
         </p>
       ) : null}
     </div>

@@ -1,8 +1,15 @@
+import { useI18n } from "~/i18n/use-i18n.ts";
+
 /** A 1–5 star rating shown as stars, read out as words. */
 export function Stars({ value }: { value: number }) {
+  const { t } = useI18n();
   const full = Math.round(value);
   return (
-    <span role="img" aria-label={`${value} out of 5 stars`} className="text-lg tracking-wider text-amber-600">
+    <span
+      role="img"
+      aria-label={t("{{value}} out of 5 stars", { value })}
+      className="text-lg tracking-wider text-amber-600"
+    >
       {"★".repeat(full)}
       <span className="text-gray-400">{"★".repeat(Math.max(0, 5 - full))}</span>
     </span>
@@ -11,9 +18,10 @@ export function Stars({ value }: { value: number }) {
 
 /** The star picker: five radio buttons, so arrow keys and screen readers work as usual. */
 export function StarInput({ name = "rating", error }: { name?: string; error?: string }) {
+  const { t, tm } = useI18n();
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="font-medium">Your rating</legend>
+      <legend className="font-medium">{t("Your rating")}</legend>
       <div className="flex flex-row-reverse justify-end gap-1">
         {[5, 4, 3, 2, 1].map((n) => (
           <label
@@ -22,13 +30,11 @@ export function StarInput({ name = "rating", error }: { name?: string; error?: s
           >
             <input type="radio" name={name} value={n} required className="sr-only" />
             <span aria-hidden="true">★</span>
-            <span className="sr-only">
-              {n} {n === 1 ? "star" : "stars"}
-            </span>
+            <span className="sr-only">{t("{{count}} stars", { count: n })}</span>
           </label>
         ))}
       </div>
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {error ? <p className="text-sm text-danger">{tm(error)}</p> : null}
     </fieldset>
   );
 }

@@ -35,7 +35,9 @@ export function SwitchSubmit({
       >
         <span
           className={`size-4 rounded-full transition-transform ${
-            checked ? "translate-x-5.5 bg-white" : "translate-x-0.5 bg-muted"
+            checked
+              ? "translate-x-5.5 bg-white rtl:-translate-x-5.5"
+              : "translate-x-0.5 bg-muted rtl:-translate-x-0.5"
           }`}
         />
       </span>

@@ -27,7 +27,12 @@ export function readBranchFilters(params: URLSearchParams): BranchFilters {
         .filter((w) => w.length > 0 && w.length <= 40),
     ),
   ].slice(0, 10);
-  return { ...(type ? { type } : {}), ...(taste ? { taste } : {}), avoid, available: params.get("available") === "1" };
+  return {
+    ...(type ? { type } : {}),
+    ...(taste ? { taste } : {}),
+    avoid,
+    available: params.get("available") === "1",
+  };
 }
 
 export function filtersActive(f: BranchFilters): boolean {
@@ -44,16 +49,4 @@ export function filterQuery(f: BranchFilters, page = 1): string {
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `?${text}` : "";
-}
-
-/** "Veg · Spicy · no nuts · available now", for the folded filter's summary. */
-export function filtersText(f: BranchFilters): string {
-  return [
-    f.type,
-    f.taste,
-    ...f.avoid.map((w) => `no ${w}`),
-    f.available ? "available now" : undefined,
-  ]
-    .filter(Boolean)
-    .join(" · ");
 }

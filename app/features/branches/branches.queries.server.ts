@@ -117,8 +117,11 @@ export async function branchItemsPage(
       "menu_item.frontView",
       "menu_item.soldOut",
       "menu_item.sizes",
+      "menu_item.nameUr",
+      "menu_item.descriptionUr",
       "menu_section.id as sectionId",
       "menu_section.originalName as sectionName",
+      "menu_section.sectionNameUr",
     ])
     .orderBy("menu_section.sectionNumber")
     .orderBy("menu_item.soldOut")
@@ -128,7 +131,11 @@ export async function branchItemsPage(
     .execute();
 }
 
-export async function countBranchItems(db: Db, branchId: string, f: BranchFilters = NO_FILTERS): Promise<number> {
+export async function countBranchItems(
+  db: Db,
+  branchId: string,
+  f: BranchFilters = NO_FILTERS,
+): Promise<number> {
   const row = await filtered(db, branchId, f)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
@@ -141,13 +148,19 @@ export async function branchSectionCounts(db: Db, branchId: string, f: BranchFil
     .select((eb) => [
       "menu_section.id",
       "menu_section.originalName",
+      "menu_section.sectionNameUr",
       "menu_section.sectionNumber",
       eb.fn.countAll<number>().as("n"),
     ])
-    .groupBy(["menu_section.id", "menu_section.originalName", "menu_section.sectionNumber"])
+    .groupBy([
+      "menu_section.id",
+      "menu_section.originalName",
+      "menu_section.sectionNameUr",
+      "menu_section.sectionNumber",
+    ])
     .orderBy("menu_section.sectionNumber")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.originalName, count: Number(r.n) }));
+  return rows.map((r) => ({ id: r.id, name: r.originalName, nameUr: r.sectionNameUr, count: Number(r.n) }));
 }
 
 /** What the dishes a branch serves say about allergens, one text each. */
@@ -173,6 +186,8 @@ export async function findBranchItem(db: Db, branchId: string, itemId: string) {
       "itemRatingBy",
       "sizes",
       "nameExtra",
+      "nameUr",
+      "descriptionUr",
       "itemTaste",
       "itemType",
       "foodAllergies",

@@ -184,7 +184,9 @@ export async function setShownAtBranch(
     target.kind === "dish"
       ? await q.setItemHidden(db, branch.id, target.id, !shown)
       : await q.setSectionHidden(db, branch.id, target.id, !shown);
-  return updated ? { ok: true } : fail(404, target.kind === "dish" ? "Item not found" : "Section not found");
+  if (updated) return { ok: true };
+  const missing = target.kind === "dish" ? "Item not found" : "Section not found";
+  return fail(404, missing);
 }
 
 /** How one of the owner's branches differs from the general menu; null when it is not theirs. */
@@ -297,8 +299,8 @@ export async function publicBranch(
     sizes: sizePrices(readSizes(sizes)),
   }));
   let before = 0;
-  const sections = counts.map(({ id, name, count }) => {
-    const section = { id, name, page: Math.floor(before / BRANCH_ITEMS_PER_PAGE) + 1 };
+  const sections = counts.map(({ id, name, nameUr, count }) => {
+    const section = { id, name, nameUr, page: Math.floor(before / BRANCH_ITEMS_PER_PAGE) + 1 };
     before += count;
     return section;
   });

@@ -1,4 +1,5 @@
 import pLimit from "p-limit";
+import { DEMO_URDU } from "./demo-urdu.ts";
 import { hashOf, seededRandom } from "~/lib/random.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
 import { branchPath, restaurantPath, toSlug } from "~/lib/slug.ts";
@@ -340,6 +341,7 @@ async function buildMenu(services: Services, id: string, data: DemoRestaurant, s
     const { id: sectionId } = must(
       await addSection(services, id, {
         originalName: section.name,
+        sectionNameUr: DEMO_URDU[section.name] ?? "",
         topNote: section.topNote ?? "",
         bottomNote: section.bottomNote ?? "",
       }),
@@ -376,6 +378,7 @@ async function addDish(
     positionInSection: String(position + 1),
     name: dish.name,
     nameExtra: dish.nameExtra ?? "",
+    nameUr: DEMO_URDU[dish.name] ?? "",
     price: String(dish.price),
     itemPriceRange: priceRangeOf(dish.price),
     itemTaste: dish.taste,

@@ -69,6 +69,9 @@ export function enhanceFinderPlaces(form: HTMLFormElement): () => void {
   if (!country || !city) return () => {};
   const load = citiesLoader();
   const cityHint = hintOf(city);
+  // The words come from the page (the form's data- attributes), in its language.
+  const loadingText = form.dataset.loadingCities ?? "";
+  const noCitiesText = (chosen: string) => (form.dataset.noCities ?? "").replace("{country}", () => chosen);
   let countryTurn = 0;
   let cityTurn = 0;
 
@@ -78,7 +81,7 @@ export function enhanceFinderPlaces(form: HTMLFormElement): () => void {
     const chosen = country.value;
     fill(city, []);
     if (area) fill(area, []);
-    cityHint(chosen ? "Loading cities…" : "");
+    cityHint(chosen ? loadingText : "");
     if (!chosen) return;
     const cities = await load(chosen);
     if (turn !== countryTurn) return;
@@ -86,7 +89,7 @@ export function enhanceFinderPlaces(form: HTMLFormElement): () => void {
       city,
       cities.map((c) => c.label),
     );
-    cityHint(cities.length ? "" : `No cities are listed for ${chosen} yet.`);
+    cityHint(cities.length ? "" : noCitiesText(chosen));
   };
   const onCity = async () => {
     if (!area) return;

@@ -402,6 +402,7 @@ export async function findItems(
     .select([
       "menu_item.id",
       "menu_item.name",
+      "menu_item.nameUr",
       "menu_item.itemTaste",
       "menu_item.itemType",
       "menu_item.itemRating",

@@ -9,8 +9,16 @@ export { matchPhoto } from "./menu-import.messages.ts";
 
 /** The general menu as the plan needs it: sections by name, dishes by section. */
 export interface CurrentMenu {
-  sections: { id: string; originalName: string; sectionName: string }[];
-  items: { id: string; sectionId: string; name: string; nameExtra: string; positionInSection: number }[];
+  sections: { id: string; originalName: string; sectionName: string; sectionNameUr?: string }[];
+  items: {
+    id: string;
+    sectionId: string;
+    name: string;
+    nameExtra: string;
+    positionInSection: number;
+    nameUr?: string;
+    descriptionUr?: string;
+  }[];
 }
 
 export type ItemInput = ReturnType<typeof addItemSchema.parse>;
@@ -40,6 +48,8 @@ export interface ImportPlan {
   newSections: string[];
   /** Every photo the spreadsheet names, once. */
   photos: string[];
+  /** Issue 18: Urdu names of sections (new or existing) by slug, where a row gives one. */
+  sectionNamesUr: Record<string, string>;
 }
 
 const normal = (text: string) =>
@@ -96,7 +106,7 @@ function choice(text: string, options: readonly string[]) {
 export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
   const [header = [], ...body] = rows;
   const { columns, problems } = columnsOf(header);
-  const plan: ImportPlan = { problems, dishes: [], newSections: [], photos: [] };
+  const plan: ImportPlan = { problems, dishes: [], newSections: [], photos: [], sectionNamesUr: {} };
   if (problems.length > 0) return plan;
 
   const sectionBySlug = new Map(menu.sections.map((s) => [s.sectionName, s]));
@@ -135,6 +145,8 @@ export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
     else if (!section && !plan.newSections.some((s) => toSlug(s) === slug))
       plan.newSections.push(dish.section);
     const sectionKey = section?.id ?? `new:${slug}`;
+    const sectionUr = cell("sectionUr");
+    if (sectionUr && dish.section && !(slug in plan.sectionNamesUr)) plan.sectionNamesUr[slug] = sectionUr;
 
     const key = `${sectionKey}\u0000${dishKey(dish.name, cell("nameExtra"))}`;
     const twice = seen.get(key);
@@ -168,6 +180,10 @@ export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
       itemType: choice(cell("itemType"), ITEM_TYPES),
       description: cell("description"),
       descriptionExtra: cell("descriptionExtra"),
+      // A sheet without the Urdu columns keeps an updated dish's Urdu name and description.
+      nameUr: columns.nameUr === undefined ? (current?.nameUr ?? "") : cell("nameUr"),
+      descriptionUr:
+        columns.descriptionUr === undefined ? (current?.descriptionUr ?? "") : cell("descriptionUr"),
       foodAllergies: cell("foodAllergies"),
       ...sizes,
     };

@@ -19,8 +19,20 @@ export const IMPORT_COLUMNS = [
     aliases: ["position in section"],
     note: "Its place in the section. Leave it empty: the next free place.",
   },
+  {
+    key: "sectionUr",
+    header: "section_ur",
+    aliases: ["urdu section", "section urdu", "سیکشن"],
+    note: "The section's name in Urdu (optional).",
+  },
   { key: "name", header: "name", aliases: ["item name", "dish", "dish name"], required: true, note: "" },
   { key: "nameExtra", header: "name_extra", aliases: ["name extra"], note: "e.g. 4 pieces" },
+  {
+    key: "nameUr",
+    header: "name_ur",
+    aliases: ["urdu name", "name urdu", "اردو نام"],
+    note: "The dish's name in Urdu (optional).",
+  },
   {
     key: "price",
     header: "price",
@@ -57,6 +69,12 @@ export const IMPORT_COLUMNS = [
   { key: "itemType", header: "type", aliases: ["item type"], required: true, note: "Veg, Non-Veg or Vegan" },
   { key: "description", header: "description", aliases: [], note: "" },
   { key: "descriptionExtra", header: "description_extra", aliases: ["description extra"], note: "" },
+  {
+    key: "descriptionUr",
+    header: "description_ur",
+    aliases: ["urdu description", "description urdu"],
+    note: "",
+  },
   { key: "foodAllergies", header: "allergies", aliases: ["food allergies", "allergens"], note: "" },
   {
     key: "topView",

@@ -221,10 +221,18 @@ export async function commitImport(
           sectionNumber: ++number,
           topNote: "",
           bottomNote: "",
+          sectionNameUr: screen.plan.sectionNamesUr[toSlug(name)] ?? "",
           timestamp: now,
         });
         sectionIds.set(toSlug(name), id);
         addedFor.set(id, branches);
+      }
+      const namedInUrdu = new Set<string>();
+      for (const dish of screen.plan.dishes) {
+        const urdu = screen.plan.sectionNamesUr[toSlug(dish.section)];
+        if (!dish.sectionId || !urdu || namedInUrdu.has(dish.sectionId)) continue;
+        namedInUrdu.add(dish.sectionId);
+        await menuQ.updateSection(trx, dish.sectionId, { sectionNameUr: urdu });
       }
       for (const dish of screen.plan.dishes) {
         const values = dish.input!;

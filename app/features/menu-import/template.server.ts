@@ -13,7 +13,9 @@ export function templateRows(categories: readonly ItemCategory[]): string[][] {
   const example: Record<string, string>[] = [
     {
       section: "Karahi",
+      sectionUr: "کڑاہی",
       name: "Chicken Karahi",
+      nameUr: "چکن کڑاہی",
       sizes: "Half kg: 1650; Full kg: 3100",
       itemTaste: "Spicy",
       itemCat: cat(0),
@@ -25,6 +27,7 @@ export function templateRows(categories: readonly ItemCategory[]): string[][] {
     {
       section: "Karahi",
       name: "Daal Mash",
+      nameUr: "دال ماش",
       price: "650",
       itemTaste: "Savory",
       itemCat: cat(0),
@@ -34,7 +37,9 @@ export function templateRows(categories: readonly ItemCategory[]): string[][] {
     },
     {
       section: "Drinks",
+      sectionUr: "مشروبات",
       name: "Sweet Lassi",
+      nameUr: "میٹھی لسی",
       price: "250",
       itemTaste: "Sweet",
       itemCat: cat(1),

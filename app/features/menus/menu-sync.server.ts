@@ -48,6 +48,7 @@ const SECTION_FIELDS = [
   "sectionNumber",
   "topNote",
   "bottomNote",
+  "sectionNameUr",
 ] as const;
 
 /** Fields a branch dish takes from its general dish (prices and sizes are worked out apart). */
@@ -62,6 +63,8 @@ const ITEM_FIELDS = [
   "itemType",
   "description",
   "descriptionExtra",
+  "nameUr",
+  "descriptionUr",
   "foodAllergies",
   "topView",
   "frontView",
@@ -270,6 +273,9 @@ const FIELD_WORDS: Record<string, string> = {
   itemType: "type",
   description: "description",
   descriptionExtra: "description",
+  nameUr: "Urdu name",
+  descriptionUr: "Urdu description",
+  sectionNameUr: "Urdu name",
   foodAllergies: "allergens",
   topView: "pictures",
   frontView: "pictures",

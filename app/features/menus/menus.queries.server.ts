@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
-import { writeItemKeys } from "~/server/name-keys.queries.server.ts";
+import { rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -18,6 +18,8 @@ const ITEM_COLUMNS = [
   "menu_item.positionInSection",
   "menu_item.description",
   "menu_item.descriptionExtra",
+  "menu_item.nameUr",
+  "menu_item.descriptionUr",
   "menu_item.foodAllergies",
   "menu_item.topView",
   "menu_item.frontView",
@@ -42,6 +44,7 @@ const SECTION_COLUMNS = [
   "sectionNumber",
   "topNote",
   "bottomNote",
+  "sectionNameUr",
 ] as const;
 
 export async function findOwnerRestaurant(db: Db, ownerId: string) {
@@ -205,12 +208,12 @@ export async function listBranchNames(db: Db, restaurantId: string) {
 
 export async function insertItem(db: Db, row: Insertable<MenuItemTable>) {
   await db.insertInto("menu_item").values(row).execute();
-  await writeItemKeys(db, [{ id: row.id, name: row.name }]);
+  await writeItemKeys(db, [row]);
 }
 
 export async function updateItem(db: Db, itemId: string, changes: Updateable<MenuItemTable>) {
   await db.updateTable("menu_item").set(changes).where("id", "=", itemId).execute();
-  if (changes.name !== undefined) await writeItemKeys(db, [{ id: itemId, name: changes.name }]);
+  if (changes.name !== undefined || changes.nameUr !== undefined) await rewriteItemKeys(db, [itemId]);
 }
 
 export async function deleteItemsOfSection(db: Db, sectionId: string) {

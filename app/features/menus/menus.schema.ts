@@ -17,6 +17,8 @@ const sectionFields = z.object({
     .max(80, "Use at most 80 characters."),
   topNote: note,
   bottomNote: note,
+  // Issue 18: optional; the SPEC's field stays the English name.
+  sectionNameUr: z.string().trim().max(80, "Use at most 80 characters.").optional().default(""),
 });
 
 /**
@@ -82,6 +84,8 @@ export const editItemFields = z.object({
   nameExtra: optionalText(120),
   description: optionalText(1000),
   descriptionExtra: optionalText(1000),
+  nameUr: optionalText(120),
+  descriptionUr: optionalText(1000),
   foodAllergies: optionalText(300),
   ...sizeLists,
 });

@@ -79,6 +79,7 @@ export async function addSection(
         sectionNumber: count + 1,
         topNote: parsed.data.topNote,
         bottomNote: parsed.data.bottomNote,
+        sectionNameUr: parsed.data.sectionNameUr,
         timestamp: new Date().toISOString(),
       });
       await alignBranches(trx, ownerId, { addedFor: new Map([[id, branches]]), dishesOf: [] });
@@ -107,6 +108,7 @@ export async function updateSectionDetails(
         sectionName: toSlug(parsed.data.originalName),
         topNote: parsed.data.topNote,
         bottomNote: parsed.data.bottomNote,
+        sectionNameUr: parsed.data.sectionNameUr,
         timestamp: new Date().toISOString(),
       });
       await followedByBranches(trx, ownerId, []);
@@ -329,6 +331,8 @@ export async function addItem(
         positionInSection: input.positionInSection,
         description: input.description,
         descriptionExtra: input.descriptionExtra,
+        nameUr: input.nameUr,
+        descriptionUr: input.descriptionUr,
         foodAllergies: input.foodAllergies,
         topView: images.urls.topView ?? "",
         frontView: images.urls.frontView ?? "",

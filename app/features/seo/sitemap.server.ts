@@ -1,3 +1,4 @@
+import { localisedPath } from "~/lib/locale.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { Services } from "~/server/services.server.ts";
 import * as q from "./seo.queries.server.ts";
@@ -8,10 +9,10 @@ import * as q from "./seo.queries.server.ts";
  * are more than that, so restaurants and branches are split into numbered files.
  */
 export const SITEMAP_LIMITS = {
-  /** Five URLs each: 40,000 a file. */
-  restaurantsPerFile: 8_000,
-  /** One URL each. */
-  branchesPerFile: 40_000,
+  /** Five pages each, in two languages: 40,000 URLs a file. */
+  restaurantsPerFile: 4_000,
+  /** One page each, in two languages. */
+  branchesPerFile: 20_000,
 };
 export type SitemapLimits = typeof SITEMAP_LIMITS;
 
@@ -42,10 +43,23 @@ export function xmlEscape(text: string): string {
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML = "http://www.w3.org/1999/xhtml";
 
+/**
+ * Every page in both languages (ADR 0026): each URL lists all its language versions,
+ * itself included, and English for readers of neither, as search engines ask.
+ */
 function urlSet(origin: string, paths: string[]): string {
-  const urls = paths.map((p) => `<url><loc>${xmlEscape(`${origin}${p}`)}</loc></url>`).join("\n");
-  return `${XML_HEAD}<urlset xmlns="${NS}">\n${urls}\n</urlset>\n`;
+  const urls = paths.flatMap((p) => {
+    const english = xmlEscape(`${origin}${p}`);
+    const urdu = xmlEscape(`${origin}${localisedPath(p, "ur")}`);
+    const alternates =
+      `<xhtml:link rel="alternate" hreflang="en" href="${english}"/>` +
+      `<xhtml:link rel="alternate" hreflang="ur" href="${urdu}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${english}"/>`;
+    return [`<url><loc>${english}</loc>${alternates}</url>`, `<url><loc>${urdu}</loc>${alternates}</url>`];
+  });
+  return `${XML_HEAD}<urlset xmlns="${NS}" xmlns:xhtml="${XHTML}">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** The index: the site pages' file, then one file per slice of restaurants and of branches. */
@@ -116,7 +130,7 @@ export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...DISALLOWED_PATHS.map((p) => `Disallow: ${p}`),
+    ...DISALLOWED_PATHS.flatMap((p) => [`Disallow: ${p}`, `Disallow: ${localisedPath(p, "ur")}`]),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

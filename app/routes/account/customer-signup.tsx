@@ -10,17 +10,21 @@ import { customerSignupSchema, GENDERS } from "~/features/accounts/accounts.sche
 import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
 import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { Route } from "./+types/customer-signup";
-import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = ({ matches }: { matches: MetaMatches }) =>
-  seoMeta({
+export const meta = ({ matches }: { matches: MetaMatches }) => {
+  const t = translatorFor(localeOf(matches));
+  return seoMeta({
     ...siteOf(matches),
     path: "/signup/customersignup",
-    title: "Customer sign up",
-    description: "Are you a Customer? Join now to explore food options near you!",
+    title: t("Customer sign up"),
+    description: t("Are you a Customer? Join now to explore food options near you!"),
     noindex: true,
   });
+};
 
 export function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context, customerSignupSchema, signUpCustomer);
@@ -30,12 +34,20 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit, text: v, list } = useSchemaForm(customerSignupSchema, actionData);
+  const { t } = useI18n();
+  // The value sent stays English (the schema's list); the label is the page's language.
+  const genderLabel: Record<(typeof GENDERS)[number], string> = {
+    Male: t("Male"),
+    Female: t("Female"),
+    Other: t("Other"),
+    "Prefer Not To Tell": t("Prefer Not To Tell"),
+  };
   return (
-    <SignupShell kind="For customers: find food near you and share your reviews." busy={busy}>
+    <SignupShell kind={t("For customers: find food near you and share your reviews.")} busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="First name"
+            label={t("First name")}
             name="firstName"
             required
             maxLength={60}
@@ -44,7 +56,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
             error={errors.firstName}
           />
           <TextField
-            label="Last name"
+            label={t("Last name")}
             name="lastName"
             required
             maxLength={60}
@@ -54,15 +66,15 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
           />
         </div>
         <SelectField
-          label="Gender"
+          label={t("Gender")}
           name="gender"
           required
-          options={GENDERS}
+          options={GENDERS.map((g) => ({ value: g, label: genderLabel[g] }))}
           defaultValue={v("gender")}
           error={errors.gender}
         />
         <TextAreaField
-          label="About"
+          label={t("About")}
           name="about"
           required
           maxLength={2000}
@@ -71,7 +83,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
         />
         <AccountFields errors={errors} text={v} />
         <SelectField
-          label="Country"
+          label={t("Country")}
           name="country"
           optional
           options={COUNTRIES}
@@ -79,7 +91,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
           error={errors.country}
         />
         <TextField
-          label="Mobile number"
+          label={t("Mobile number")}
           name="contact"
           type="tel"
           optional
@@ -89,7 +101,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
         />
         <SocialLinksField initial={list("sociallinks")} error={errors.sociallinks} />
         <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
-          Sign Up
+          {t("Sign Up")}
         </button>
       </Form>
     </SignupShell>

@@ -9,18 +9,22 @@ import { toastMessage } from "~/lib/toast.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/forgot-password";
-import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
 // /forgotpassword and /forgot-password render this screen; both name /forgotpassword as canonical.
-export const meta = ({ matches }: { matches: MetaMatches }) =>
-  seoMeta({
+export const meta = ({ matches }: { matches: MetaMatches }) => {
+  const t = translatorFor(localeOf(matches));
+  return seoMeta({
     ...siteOf(matches),
     path: "/forgotpassword",
-    title: "Forgot password",
-    description: "Send yourself a link to reset your Foodverse password.",
+    title: t("Forgot password"),
+    description: t("Send yourself a link to reset your Foodverse password."),
     noindex: true,
   });
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request, context);
@@ -39,20 +43,21 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
   const sent = actionData && "sent" in actionData;
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-10">
-      <h1 className="mb-2 text-2xl font-bold">Forgot Password</h1>
+      <h1 className="mb-2 text-2xl font-bold">{t("Forgot Password")}</h1>
       <p className="mb-6 text-muted">
-        Enter your account's email and we will send you a link to choose a new password.
+        {t("Enter your account's email and we will send you a link to choose a new password.")}
       </p>
       {sent ? (
         <p role="status" className="mb-4 rounded-md bg-brand-soft p-3">
-          Email was sent. If an account uses this address, the link in it works for one hour.
+          {t("Email was sent. If an account uses this address, the link in it works for one hour.")}
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
         <TextField
-          label="Email"
+          label={t("Email")}
           name="email"
           type="email"
           required
@@ -61,11 +66,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           error={actionData?.fieldErrors.email}
         />
         <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
-          {busy ? "Sending…" : "Send Reset Password"}
+          {busy ? t("Sending…") : t("Send Reset Password")}
         </button>
       </Form>
       <Link to="/sign-in" className="mt-6 inline-flex min-h-11 items-center font-medium text-brand underline">
-        Sign In Instead
+        {t("Sign In Instead")}
       </Link>
     </div>
   );

@@ -10,18 +10,22 @@ import { refused } from "~/server/action-result.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/login";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
-import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
 // /login and /sign-in render this screen; both name /login as the canonical address.
-export const meta = ({ matches }: { matches: MetaMatches }) =>
-  seoMeta({
+export const meta = ({ matches }: { matches: MetaMatches }) => {
+  const t = translatorFor(localeOf(matches));
+  return seoMeta({
     ...siteOf(matches),
     path: "/login",
-    title: "Login",
-    description: "Enter the Food Universe! Log in to Foodverse as a customer or a restaurant.",
+    title: t("Login"),
+    description: t("Enter the Food Universe! Log in to Foodverse as a customer or a restaurant."),
     noindex: true,
   });
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context);
@@ -45,18 +49,21 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
+  const { t } = useI18n();
   return (
     <div className="mx-auto grid max-w-4xl overflow-hidden rounded-xl bg-white shadow-sm md:grid-cols-2">
       <div className="flex flex-col items-center justify-center gap-4 bg-brand-soft p-4 text-center md:p-8">
         <Logo className="size-16 md:size-24" />
-        <p className="text-lg font-semibold text-brand-dark">Menus, branches and reviews in one place.</p>
+        <p className="text-lg font-semibold text-brand-dark">
+          {t("Menus, branches and reviews in one place.")}
+        </p>
       </div>
       <div className="p-6 sm:p-10">
-        <h1 className="mb-6 text-2xl font-bold">Enter the Food Universe!</h1>
+        <h1 className="mb-6 text-2xl font-bold">{t("Enter the Food Universe!")}</h1>
         {/* Arriving from 'Add a Review': say why the review form asks for a login first. */}
         {params.get("redirectTo")?.startsWith("/profile/customer/addreview/") ? (
           <p role="status" className="mb-4 rounded-md bg-brand-soft px-3 py-2 font-medium">
-            Log in to post your review
+            {t("Log in to post your review")}
           </p>
         ) : null}
         <Form method="post" className="flex flex-col gap-4" noValidate={false}>
@@ -66,7 +73,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             value={safeRedirect(params.get("redirectTo"), { fallback: "" })}
           />
           <TextField
-            label="Email"
+            label={t("Email")}
             name="email"
             type="email"
             autoComplete="email"
@@ -75,25 +82,25 @@ export default function Login({ actionData }: Route.ComponentProps) {
             error={errors.email}
           />
           <PasswordField
-            label="Password"
+            label={t("Password")}
             name="password"
             autoComplete="current-password"
             required
             error={errors.password}
           />
           <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
-            {busy ? "LOGGING IN…" : "LOGIN"}
+            {busy ? t("LOGGING IN…") : t("LOGIN")}
           </button>
         </Form>
         <div className="mt-6 flex flex-wrap justify-between gap-2">
           <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand underline">
-            Register
+            {t("Register")}
           </Link>
           <Link
             to="/forgot-password"
             className="inline-flex min-h-11 items-center font-medium text-brand underline"
           >
-            Forgot Password?
+            {t("Forgot Password?")}
           </Link>
         </div>
       </div>

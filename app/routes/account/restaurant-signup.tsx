@@ -13,17 +13,21 @@ import { restaurantSignupSchema } from "~/features/accounts/accounts.schema.ts";
 import { signUpRestaurant } from "~/features/accounts/accounts.server.ts";
 import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { Route } from "./+types/restaurant-signup";
-import { siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 
-export const meta = ({ matches }: { matches: MetaMatches }) =>
-  seoMeta({
+export const meta = ({ matches }: { matches: MetaMatches }) => {
+  const t = translatorFor(localeOf(matches));
+  return seoMeta({
     ...siteOf(matches),
     path: "/signup/restaurantsignup",
-    title: "Restaurant sign up",
-    description: "Are you a Restaurant? Join now to avail our services for free!",
+    title: t("Restaurant sign up"),
+    description: t("Are you a Restaurant? Join now to avail our services for free!"),
     noindex: true,
   });
+};
 
 export function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context, restaurantSignupSchema, signUpRestaurant);
@@ -33,11 +37,12 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit, text: v, list } = useSchemaForm(restaurantSignupSchema, actionData);
+  const { t } = useI18n();
   return (
-    <SignupShell kind="For restaurants: your public page, menus, branches and QR codes." busy={busy}>
+    <SignupShell kind={t("For restaurants: your public page, menus, branches and QR codes.")} busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Restaurant name"
+          label={t("Restaurant name")}
           name="restName"
           required
           maxLength={80}
@@ -46,7 +51,7 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
         />
         <RestaurantTypeFields errors={errors} text={v} list={list} />
         <SelectField
-          label="Country"
+          label={t("Country")}
           name="country"
           required
           options={COUNTRIES}
@@ -54,7 +59,7 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
           error={errors.country}
         />
         <TextAreaField
-          label="About"
+          label={t("About")}
           name="about"
           required
           maxLength={2000}
@@ -64,7 +69,7 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
         <AccountFields errors={errors} text={v} />
         <RestaurantContactFields errors={errors} text={v} list={list} />
         <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
-          Sign Up
+          {t("Sign Up")}
         </button>
       </Form>
     </SignupShell>

@@ -5,12 +5,14 @@ import { auditLog } from "~/features/admin/admin.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/audit";
 import { requestedPage } from "~/lib/paging.ts";
-import { formatDateTime } from "~/lib/dates.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [
-  { title: "Audit log · Admin · Foodverse" },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Audit log")} · ${t("Admin")} · Foodverse` }, { name: "robots", content: "noindex" }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
@@ -20,28 +22,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Every admin action: who, what, on which restaurant or review, when, and why. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { entries, page, pages } = loaderData;
+  const { t, tm, dateTime } = useI18n();
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-bold">Audit log</h1>
+      <h1 className="text-3xl font-bold">{t("Audit log")}</h1>
       {entries.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noAudit}</p>
+        <p className="rounded-xl bg-white p-6 shadow-sm">{tm(ADMIN_MESSAGES.noAudit)}</p>
       ) : (
-        <DataTable caption="Admin actions, newest first" columns={["When", "Who", "What", "Reason"]}>
+        <DataTable
+          caption={t("Admin actions, newest first")}
+          columns={[t("When"), t("Who"), t("What"), t("Reason")]}
+        >
           {entries.map((e) => (
             <tr key={e.id} className={ROW_CLASS}>
-              <Cell label="When" className="md:whitespace-nowrap">
-                <time dateTime={e.timestamp}>{formatDateTime(e.timestamp)}</time>
+              <Cell label={t("When")} className="md:whitespace-nowrap">
+                <time dateTime={e.timestamp}>{dateTime(e.timestamp)}</time>
               </Cell>
-              <Cell label="Who">{e.actorLabel}</Cell>
-              <Cell label="What">
-                {AUDIT_ACTION_LABEL[e.action] ?? e.action}: {e.targetLabel}
+              <Cell label={t("Who")}>{e.actorLabel}</Cell>
+              <Cell label={t("What")}>
+                {/* The target's label is stored with the entry (names): it stays as written. */}
+                {t(AUDIT_ACTION_LABEL[e.action] ?? e.action)}: {e.targetLabel}
               </Cell>
-              <Cell label="Reason">{e.reason}</Cell>
+              <Cell label={t("Reason")}>{e.reason}</Cell>
             </tr>
           ))}
         </DataTable>
       )}
-      <Pagination page={page} pages={pages} label="Audit log pages" />
+      <Pagination page={page} pages={pages} label={t("Audit log pages")} />
     </section>
   );
 }

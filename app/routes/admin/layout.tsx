@@ -1,19 +1,20 @@
 import { NavLink, Outlet } from "react-router";
-
-const LINKS = [
-  { to: "/admin", label: "Restaurants", end: true },
-  { to: "/admin/reports", label: "Reported reviews", end: false },
-  { to: "/admin/users", label: "Users", end: false },
-  { to: "/admin/audit", label: "Audit log", end: false },
-];
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 // Like the other protected areas, every child checks the admin role in its own
 // loader and action (a layout's check would not guard a child's data request).
 export default function AdminArea() {
+  const { t } = useI18n();
+  const links = [
+    { to: "/admin", label: t("Restaurants"), end: true },
+    { to: "/admin/reports", label: t("Reported reviews"), end: false },
+    { to: "/admin/users", label: t("Users"), end: false },
+    { to: "/admin/audit", label: t("Audit log"), end: false },
+  ];
   return (
     <div className="flex flex-col gap-6">
-      <nav aria-label="Admin" className="flex flex-wrap gap-2 border-b border-line pb-2">
-        {LINKS.map((link) => (
+      <nav aria-label={t("Admin")} className="flex flex-wrap gap-2 border-b border-line pb-2">
+        {links.map((link) => (
           <NavLink
             key={link.to}
             to={link.to}

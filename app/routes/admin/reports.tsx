@@ -12,12 +12,17 @@ import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import type { Route } from "./+types/reports";
 import { readFormValues } from "~/server/upload-form.server.ts";
 import { requestedPage } from "~/lib/paging.ts";
-import { formatDate } from "~/lib/dates.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [
-  { title: "Reported reviews · Admin · Foodverse" },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [
+    { title: `${t("Reported reviews")} · ${t("Admin")} · Foodverse` },
+    { name: "robots", content: "noindex" },
+  ];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
@@ -51,10 +56,11 @@ function ModerationButton({ reviewId, intent, label }: { reviewId: string; inten
 export default function AdminReports({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const { status, reviews, page, pages } = loaderData;
+  const { t, tm, date } = useI18n();
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-bold">Reported reviews</h1>
-      <nav aria-label="Report state" className="flex gap-2">
+      <h1 className="text-3xl font-bold">{t("Reported reviews")}</h1>
+      <nav aria-label={t("Report state")} className="flex gap-2">
         {(["open", "hidden"] as const).map((s) => (
           <Link
             key={s}
@@ -62,19 +68,19 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
             aria-current={s === status ? "page" : undefined}
             className={`inline-flex min-h-11 items-center rounded-full border px-4 ${s === status ? "border-brand bg-brand text-white" : "border-line bg-white"}`}
           >
-            {s === "open" ? "Open reports" : "Hidden reviews"}
+            {s === "open" ? t("Open reports") : t("Hidden reviews")}
           </Link>
         ))}
       </nav>
       {reviews.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noReports}</p>
+        <p className="rounded-xl bg-white p-6 shadow-sm">{tm(ADMIN_MESSAGES.noReports)}</p>
       ) : null}
       <ul className="flex flex-col gap-4">
         {reviews.map((r) => (
           <li key={r.id} className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="text-lg font-semibold">
-                {r.firstName} {r.lastName} on{" "}
+                {t("{{name}} on", { name: `${r.firstName} ${r.lastName}` })}{" "}
                 <Link to={branchPath(r.urlName, r.branchUrl)} className="text-brand underline">
                   {r.restName}, {r.branchName}
                 </Link>
@@ -84,19 +90,17 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
             {r.review ? (
               <p className="whitespace-pre-line">{r.review}</p>
             ) : (
-              <p className="text-muted">No text.</p>
+              <p className="text-muted">{t("No text.")}</p>
             )}
             {r.reviewPics !== "[]" || r.reviewVideo ? (
-              <p className="text-sm text-muted">Has photos or a video: see it on the branch page.</p>
+              <p className="text-sm text-muted">{t("Has photos or a video: see it on the branch page.")}</p>
             ) : null}
             <div>
-              <h3 className="font-medium">
-                {r.reports.length} {r.reports.length === 1 ? "report" : "reports"}
-              </h3>
+              <h3 className="font-medium">{t("{{count}} reports", { count: r.reports.length })}</h3>
               <ul className="list-disc ps-6 text-sm">
                 {r.reports.map((report, i) => (
                   <li key={i}>
-                    {report.reason} <span className="text-muted">({formatDate(report.timestamp)})</span>
+                    {report.reason} <span className="text-muted">({date(report.timestamp)})</span>
                   </li>
                 ))}
               </ul>
@@ -104,17 +108,17 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
             <div className="flex flex-wrap gap-2">
               {status === "open" ? (
                 <>
-                  <ModerationButton reviewId={r.id} intent="hide" label="Hide review" />
-                  <ModerationButton reviewId={r.id} intent="dismiss" label="Dismiss reports" />
+                  <ModerationButton reviewId={r.id} intent="hide" label={t("Hide review")} />
+                  <ModerationButton reviewId={r.id} intent="dismiss" label={t("Dismiss reports")} />
                 </>
               ) : (
-                <ModerationButton reviewId={r.id} intent="restore" label="Restore review" />
+                <ModerationButton reviewId={r.id} intent="restore" label={t("Restore review")} />
               )}
             </div>
           </li>
         ))}
       </ul>
-      <Pagination page={page} pages={pages} label="Report pages" />
+      <Pagination page={page} pages={pages} label={t("Report pages")} />
     </section>
   );
 }

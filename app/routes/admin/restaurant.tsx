@@ -16,11 +16,17 @@ import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/restaurant";
 import { readFormValues } from "~/server/upload-form.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `${loaderData?.restaurant.restName ?? "Restaurant"} · Admin · Foodverse` },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [
+    { title: `${loaderData?.restaurant.restName ?? t("Restaurant")} · ${t("Admin")} · Foodverse` },
+    { name: "robots", content: "noindex" },
+  ];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
@@ -56,6 +62,7 @@ function Decision({
   error?: string;
 }) {
   const busy = useNavigation().formData?.get("intent") === intent;
+  const { t } = useI18n();
   return (
     <Form method="post" className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
       <input type="hidden" name="intent" value={intent} />
@@ -63,7 +70,7 @@ function Decision({
         <TextAreaField label={reasonLabel} name="reason" rows={3} maxLength={500} error={error} />
       ) : null}
       <Button type="submit" variant={variant} disabled={busy} className="self-start">
-        {busy ? "Saving…" : label}
+        {busy ? t("Saving…") : label}
       </Button>
     </Form>
   );
@@ -75,25 +82,27 @@ export default function AdminRestaurant({ loaderData, actionData }: Route.Compon
   const { restaurant: r, sections } = loaderData;
   const intent = actionData?.values.intent;
   const error = actionData?.fieldErrors.reason;
+  const { t } = useI18n();
+  const status = t(STATUS_LABEL[r.approvalStatus]);
   return (
     <article className="flex flex-col gap-6">
       <Link to={`/admin?status=${r.approvalStatus}`} className="font-medium text-brand underline">
-        Back to {STATUS_LABEL[r.approvalStatus].toLowerCase()} restaurants
+        {t("Back to {{status}} restaurants", { status: status.toLowerCase() })}
       </Link>
       <header className="flex flex-wrap items-center gap-4">
         <Avatar src={r.profileImageUrl} name={r.restName} />
         <div className="min-w-40 flex-1">
           <h1 className="text-3xl font-bold break-words">{r.restName}</h1>
           <p className="break-words text-muted">
-            {r.restType} · {r.country} · {r.email}
+            {t(r.restType)} · {r.country} · {r.email}
             {r.contact ? ` · ${r.contact}` : ""}
           </p>
           <p>
-            Status: <strong>{STATUS_LABEL[r.approvalStatus]}</strong>
-            {r.approvalNote ? ` (reason: ${r.approvalNote})` : ""}
+            {t("Status:")} <strong>{status}</strong>
+            {r.approvalNote ? ` ${t("(reason: {{reason}})", { reason: r.approvalNote })}` : ""}
           </p>
           <Link to={restaurantPath(r.urlName)} className="text-brand underline">
-            Public page
+            {t("Public page")}
           </Link>
         </div>
       </header>
@@ -101,27 +110,27 @@ export default function AdminRestaurant({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="decide" className="flex flex-col gap-3">
         <h2 id="decide" className="text-xl font-bold">
-          Decision
+          {t("Decision")}
         </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {r.approvalStatus !== "approved" ? (
-            <Decision intent="approve" label="Approve" variant="primary" />
+            <Decision intent="approve" label={t("Approve")} variant="primary" />
           ) : null}
           {r.approvalStatus === "pending" ? (
             <Decision
               intent="reject"
-              label="Reject"
+              label={t("Reject")}
               variant="danger"
-              reasonLabel="Reason for rejecting (the owner sees it)"
+              reasonLabel={t("Reason for rejecting (the owner sees it)")}
               error={intent === "reject" ? error : undefined}
             />
           ) : null}
           {r.approvalStatus === "approved" ? (
             <Decision
               intent="suspend"
-              label="Suspend"
+              label={t("Suspend")}
               variant="danger"
-              reasonLabel="Reason for suspending (the owner sees it)"
+              reasonLabel={t("Reason for suspending (the owner sees it)")}
               error={intent === "suspend" ? error : undefined}
             />
           ) : null}
@@ -130,10 +139,10 @@ export default function AdminRestaurant({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="menu" className="flex flex-col gap-3">
         <h2 id="menu" className="text-xl font-bold">
-          General menu
+          {t("General menu")}
         </h2>
         {sections.length === 0 ? (
-          <p className="rounded-xl bg-white p-6 shadow-sm">No menu data available.</p>
+          <p className="rounded-xl bg-white p-6 shadow-sm">{t("No menu data available.")}</p>
         ) : (
           <MenuSections sections={sections} price={ownerPrice} />
         )}

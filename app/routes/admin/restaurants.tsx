@@ -6,12 +6,17 @@ import { restaurantQueue } from "~/features/admin/admin.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/restaurants";
 import { requestedPage } from "~/lib/paging.ts";
-import { formatDate } from "~/lib/dates.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [
-  { title: "Restaurants · Admin · Foodverse" },
-  { name: "robots", content: "noindex" },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [
+    { title: `${t("Restaurants")} · ${t("Admin")} · Foodverse` },
+    { name: "robots", content: "noindex" },
+  ];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
@@ -23,10 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** DESIGN §4.3: restaurants by approval state, the longest-waiting first, each opening to its menu. */
 export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
   const { status, counts, restaurants, page, pages } = loaderData;
+  const { t, tm, date, locale } = useI18n();
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-bold">Restaurants</h1>
-      <nav aria-label="Approval state">
+      <h1 className="text-3xl font-bold">{t("Restaurants")}</h1>
+      <nav aria-label={t("Approval state")}>
         <ul className="flex flex-wrap gap-2">
           {RESTAURANT_STATUSES.map((s) => (
             <li key={s}>
@@ -35,7 +41,7 @@ export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
                 aria-current={s === status ? "page" : undefined}
                 className={`inline-flex min-h-11 items-center rounded-full border px-4 ${s === status ? "border-brand bg-brand text-white" : "border-line bg-white"}`}
               >
-                {STATUS_LABEL[s]} ({counts[s]})
+                {t(STATUS_LABEL[s])} ({counts[s]})
               </Link>
             </li>
           ))}
@@ -44,8 +50,8 @@ export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
       {restaurants.length === 0 ? (
         <p className="rounded-xl bg-white p-6 shadow-sm">
           {status === "pending"
-            ? ADMIN_MESSAGES.noPending
-            : `No ${STATUS_LABEL[status].toLowerCase()} restaurants.`}
+            ? tm(ADMIN_MESSAGES.noPending)
+            : t("No {{status}} restaurants.", { status: t(STATUS_LABEL[status]).toLowerCase() })}
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -55,26 +61,30 @@ export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
               <div className="min-w-40 flex-1">
                 <h2 className="text-lg font-semibold">{r.restName}</h2>
                 <p className="text-sm break-words text-muted">
-                  {r.restType} · {r.country} · {r.email} · signed up {formatDate(r.timestamp)}
+                  {t(r.restType)} · {r.country} · {r.email} ·{" "}
+                  {t("signed up {{date}}", { date: date(r.timestamp) })}
                 </p>
                 <p className="text-sm">
-                  {r.sections} {r.sections === 1 ? "section" : "sections"}, {r.items}{" "}
-                  {r.items === 1 ? "item" : "items"}
+                  {t("{{count}} sections", { count: r.sections })}
+                  {locale === "ur" ? "، " : ", "}
+                  {t("{{count}} items", { count: r.items })}
                 </p>
-                {r.approvalNote ? <p className="text-sm">Reason: {r.approvalNote}</p> : null}
+                {r.approvalNote ? (
+                  <p className="text-sm">{t("Reason: {{reason}}", { reason: r.approvalNote })}</p>
+                ) : null}
               </div>
               <Link
                 to={`/admin/restaurants/${encodeURIComponent(r.urlName)}`}
                 className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 font-semibold text-brand hover:bg-brand-soft"
-                aria-label={`Inspect ${r.restName}`}
+                aria-label={t("Inspect {{name}}", { name: r.restName })}
               >
-                Inspect menu
+                {t("Inspect menu")}
               </Link>
             </li>
           ))}
         </ul>
       )}
-      <Pagination page={page} pages={pages} label="Restaurant pages" />
+      <Pagination page={page} pages={pages} label={t("Restaurant pages")} />
     </section>
   );
 }

@@ -8,16 +8,24 @@ import { userDirectory } from "~/features/admin/admin.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/users";
 import { requestedPage } from "~/lib/paging.ts";
-import { formatDate } from "~/lib/dates.ts";
+import { translatorFor, type Translate } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Users · Admin · Foodverse" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Users")} · ${t("Admin")} · Foodverse` }, { name: "robots", content: "noindex" }];
+}
 
-const ROLE_LABEL: Record<string, string> = {
-  admin: "Admin",
-  restaurant: "Restaurant",
-  customer: "Customer",
-  none: "No profile",
-};
+function roleLabel(t: Translate, role: string): string {
+  const labels: Record<string, string> = {
+    admin: t("Admin"),
+    restaurant: t("Restaurant"),
+    customer: t("Customer"),
+    none: t("No profile"),
+  };
+  return labels[role] ?? role;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "admin");
@@ -29,13 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { text, users, page, pages } = loaderData;
   const searching = useNavigation().state === "loading";
+  const { t, tm, date } = useI18n();
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-bold">Users</h1>
+      <h1 className="text-3xl font-bold">{t("Users")}</h1>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1">
           <TextField
-            label="Search by email or name"
+            label={t("Search by email or name")}
             name="q"
             type="search"
             defaultValue={text}
@@ -43,16 +52,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <Button type="submit" disabled={searching}>
-          {searching ? "Searching…" : "Search"}
+          {searching ? t("Searching…") : t("Search")}
         </Button>
       </Form>
       {users.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 shadow-sm">{ADMIN_MESSAGES.noUsers}</p>
+        <p className="rounded-xl bg-white p-6 shadow-sm">{tm(ADMIN_MESSAGES.noUsers)}</p>
       ) : (
-        <DataTable caption="Users" columns={["Name", "Email", "Kind", "Since"]}>
+        <DataTable caption={t("Users")} columns={[t("Name"), t("Email"), t("Kind"), t("Since")]}>
           {users.map((u) => (
             <tr key={u.id} className={ROW_CLASS}>
-              <Cell label="Name">
+              <Cell label={t("Name")}>
                 {u.urlName ? (
                   <Link
                     to={`/admin/restaurants/${encodeURIComponent(u.urlName)}`}
@@ -64,21 +73,21 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   u.name
                 )}
               </Cell>
-              <Cell label="Email" className="md:break-all">
+              <Cell label={t("Email")} className="md:break-all">
                 {u.email}
               </Cell>
-              <Cell label="Kind">
-                {ROLE_LABEL[u.role]}
-                {u.approvalStatus ? ` (${STATUS_LABEL[u.approvalStatus]})` : ""}
+              <Cell label={t("Kind")}>
+                {roleLabel(t, u.role)}
+                {u.approvalStatus ? ` (${t(STATUS_LABEL[u.approvalStatus])})` : ""}
               </Cell>
-              <Cell label="Since" className="md:whitespace-nowrap">
-                {formatDate(u.since)}
+              <Cell label={t("Since")} className="md:whitespace-nowrap">
+                {date(u.since)}
               </Cell>
             </tr>
           ))}
         </DataTable>
       )}
-      <Pagination page={page} pages={pages} label="User pages" />
+      <Pagination page={page} pages={pages} label={t("User pages")} />
     </section>
   );
 }

@@ -15,8 +15,14 @@ import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { readUploadForm } from "~/server/upload-form.server.ts";
 import type { Route } from "./+types/add-review";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Add a Review · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Add a Review")} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { services } = await requireRole(request, context, "customer");
@@ -53,13 +59,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function PhotoPicker({ error }: { error?: string }) {
+  const { t, tm } = useI18n();
   const id = useId();
   const [previews, setPreviews] = useState<string[]>([]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">
-        Photos <span className="font-normal text-muted">(optional, up to {MAX_REVIEW_PHOTOS})</span>
+        {t("Photos")}{" "}
+        <span className="font-normal text-muted">
+          {t("(optional, up to {{max}})", { max: MAX_REVIEW_PHOTOS })}
+        </span>
       </label>
       <input
         id={id}
@@ -71,7 +81,7 @@ function PhotoPicker({ error }: { error?: string }) {
         className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand"
       />
       {previews.length > MAX_REVIEW_PHOTOS ? (
-        <p className="text-sm text-danger">{REVIEW_MESSAGES.tooManyPhotos(MAX_REVIEW_PHOTOS)}</p>
+        <p className="text-sm text-danger">{tm(REVIEW_MESSAGES.tooManyPhotos(MAX_REVIEW_PHOTOS))}</p>
       ) : null}
       {previews.length > 0 ? (
         <ul className="flex flex-wrap gap-2">
@@ -79,14 +89,14 @@ function PhotoPicker({ error }: { error?: string }) {
             <li key={src}>
               <img
                 src={src}
-                alt={`Chosen ${i + 1} of ${previews.length}`}
+                alt={t("Chosen {{number}} of {{total}}", { number: i + 1, total: previews.length })}
                 className="size-20 rounded-md object-cover"
               />
             </li>
           ))}
         </ul>
       ) : null}
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {error ? <p className="text-sm text-danger">{tm(error)}</p> : null}
     </div>
   );
 }
@@ -98,15 +108,16 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
   const [uploading, setUploading] = useState(false);
   const errors = actionData?.fieldErrors ?? {};
   const back = branchPath(restaurant.urlName, branch.branchUrl);
+  const { t, tm } = useI18n();
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold">Add a Review</h1>
+      <h1 className="text-2xl font-bold">{t("Add a Review")}</h1>
       <p>
         {restaurant.restName} · <span className="font-semibold">{branch.branchName}</span>
       </p>
       {loaderData.takingReviews ? null : (
         <p role="note" className="rounded-md bg-brand-soft p-4">
-          {REVIEW_MESSAGES.notTakingReviews}
+          {tm(REVIEW_MESSAGES.notTakingReviews)}
         </p>
       )}
       <Form
@@ -118,7 +129,7 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
         <FormAlert message={errors.form} />
         <StarInput error={errors.rating} />
         <TextAreaField
-          label="Your review"
+          label={t("Your review")}
           name="review"
           optional
           maxLength={3000}
@@ -128,11 +139,11 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
         <PhotoPicker error={errors.photos} />
         <VideoPicker maxBytes={loaderData.maxVideoBytes} error={errors.video} onBusyChange={setUploading} />
         <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy || uploading}>
-          {busy ? "Posting…" : uploading ? "Waiting for the video…" : "Post Review"}
+          {busy ? t("Posting…") : uploading ? t("Waiting for the video…") : t("Post Review")}
         </button>
       </Form>
       <Link to={back} className={buttonClass("ghost", "self-start")}>
-        Back to {branch.branchName}
+        {t("Back to {{branch}}", { branch: branch.branchName })}
       </Link>
     </section>
   );

@@ -13,8 +13,14 @@ import { updateCustomerProfile } from "~/features/profiles/profiles.server.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-profile";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "Update Your Profile · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Update Your Profile")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
@@ -37,10 +43,11 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const { errors, onSubmit, text } = useSchemaForm(customerProfileSchema, profileAnswer);
   const value = (key: keyof typeof c) => text(key) ?? c[key];
+  const { t } = useI18n();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <section className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold">Update Your Profile</h1>
+        <h1 className="text-2xl font-bold">{t("Update Your Profile")}</h1>
         <Form
           id="profile-form"
           method="post"
@@ -55,7 +62,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
           <input type="hidden" name="intent" value="profile" />
           <FormAlert message={errors.form} />
           <TextField
-            label="Username"
+            label={t("Username")}
             name="username"
             readOnly={!editing}
             required
@@ -65,7 +72,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="First name"
+              label={t("First name")}
               name="firstName"
               readOnly={!editing}
               required
@@ -74,7 +81,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
               error={errors.firstName}
             />
             <TextField
-              label="Last name"
+              label={t("Last name")}
               name="lastName"
               readOnly={!editing}
               required
@@ -84,7 +91,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
             />
           </div>
           <TextAreaField
-            label="About"
+            label={t("About")}
             name="about"
             readOnly={!editing}
             required
@@ -93,7 +100,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
             error={errors.about}
           />
           <TextField
-            label="Mobile number"
+            label={t("Mobile number")}
             name="contact"
             type="tel"
             optional
@@ -103,22 +110,22 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
             error={errors.contact}
           />
           <TextField
-            label="Email"
+            label={t("Email")}
             name="email-readonly"
             type="email"
             readOnly
             value={c.email}
-            hint="Your sign-in email cannot be changed here."
+            hint={t("Your sign-in email cannot be changed here.")}
           />
           <ImageField
-            label="Cover image"
+            label={t("Cover image")}
             name="coverImage"
             currentUrl={c.coverImageUrl}
             disabled={!editing}
             error={errors.coverImage}
           />
           <ImageField
-            label="Profile image"
+            label={t("Profile image")}
             name="profileImage"
             currentUrl={c.profileImageUrl}
             disabled={!editing}

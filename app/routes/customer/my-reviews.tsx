@@ -9,9 +9,15 @@ import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/my-reviews";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
-export const meta = () => [{ title: "My Reviews · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("My Reviews")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
@@ -23,29 +29,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request, context);
   const result = await deleteReview(services, viewer.userId, String(values.reviewId ?? ""));
   if (!result.ok) return refused(result);
-  return redirectWithToast("/profile/customer/reviews", "success", REVIEW_MESSAGES.deleted);
+  const here = "/profile/customer/reviews";
+  return redirectWithToast(here, "success", REVIEW_MESSAGES.deleted);
 }
 
 export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const { reviews } = loaderData;
+  const { t, tm } = useI18n();
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-3xl font-bold">My Reviews</h1>
+      <h1 className="text-3xl font-bold">{t("My Reviews")}</h1>
       {actionData ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-danger">
-          {REVIEW_MESSAGES.deleteFailed}
+          {tm(REVIEW_MESSAGES.deleteFailed)}
         </p>
       ) : null}
       {reviews.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 shadow-sm">{REVIEW_MESSAGES.none}</p>
+        <p className="rounded-xl bg-white p-6 shadow-sm">{tm(REVIEW_MESSAGES.none)}</p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} showPlace>
             <Form method="post">
               <input type="hidden" name="reviewId" value={review.id} />
-              <ConfirmSubmit question={REVIEW_MESSAGES.deleteConfirm}>Delete Review</ConfirmSubmit>
+              <ConfirmSubmit question={REVIEW_MESSAGES.deleteConfirm}>{t("Delete Review")}</ConfirmSubmit>
             </Form>
           </ReviewCard>
         ))}

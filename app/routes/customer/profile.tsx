@@ -7,8 +7,14 @@ import { customerProfile } from "~/features/accounts/accounts.server.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/profile";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 
-export const meta = () => [{ title: "My profile · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("My profile")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
@@ -19,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
   const c = loaderData.customer;
+  const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-2xl flex-col overflow-hidden rounded-xl bg-white shadow-sm">
       {c.coverImageUrl ? (
@@ -26,7 +33,7 @@ export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
           src={c.coverImageUrl}
           srcSet={imageSrcSet(c.coverImageUrl)}
           sizes="(min-width: 672px) 672px, 100vw"
-          alt="Cover"
+          alt={t("Cover")}
           width={672}
           height={192}
           className="h-48 w-full object-cover"
@@ -46,14 +53,14 @@ export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
         </div>
         <ReadMore text={c.about} />
         <p>
-          <span className="font-medium">Country:</span> {c.country || "—"}
+          <span className="font-medium">{t("Country:")}</span> {c.country || "—"}
         </p>
         <div className="flex flex-wrap gap-2">
           <Link to="reviews" className={buttonClass("primary")}>
-            My Reviews
+            {t("My Reviews")}
           </Link>
           <Link to="edit" className={buttonClass("secondary")}>
-            Edit profile
+            {t("Edit profile")}
           </Link>
         </div>
       </div>

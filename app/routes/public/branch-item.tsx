@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { inLanguage } from "~/lib/menu-language.ts";
+import { requestLocale } from "~/lib/locale.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { branchItem } from "~/features/branches/branches.server.ts";
 import { menuItemMeta } from "~/lib/json-ld.ts";
+import { translateMessage, translatorFor } from "~/i18n/i18n.ts";
 import { errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { branchPath } from "~/lib/slug.ts";
@@ -27,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const shown = found.visibility !== "awaiting-approval";
   return {
     visibility: found.visibility,
-    item: shown ? found.item : null,
+    item: shown ? inLanguage(found.item, requestLocale(request)) : null,
     back: branchPath(found.restaurant.urlName, found.branch.branchUrl),
     branchName: found.branch.branchName,
     restName: found.restaurant.restName,
@@ -35,7 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta(MENU_MESSAGES.itemPageNotFound);
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!data) return errorMeta(translateMessage(locale, MENU_MESSAGES.itemPageNotFound));
   const origin = originOf(matches);
   const where = `${data.restName} ${data.branchName}`;
   // An owner's preview is never described: only an approved menu's item reaches meta.
@@ -43,14 +48,20 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!item) {
     return seoMeta({
       origin,
-      locale: localeOf(matches),
+      locale,
       path: data.back,
       title: where,
-      description: `The menu of ${where}: coming soon.`,
+      description: t("The menu of {{name}}: coming soon.", { name: where }),
       noindex: true,
     });
   }
-  return menuItemMeta({ origin, path: `${data.back}/menu/${item.id}`, place: where, item });
+  return menuItemMeta({
+    origin,
+    locale: localeOf(matches),
+    path: `${data.back}/menu/${item.id}`,
+    place: where,
+    item,
+  });
 }
 
 export default function PublicBranchItem({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,8 @@ import { branchReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { branchRatingOf } from "~/features/seo/ratings.server.ts";
 import { restaurantJsonLd, withContext, branchAddress } from "~/lib/json-ld.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, errorMeta, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
@@ -69,20 +71,29 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta("Branch Not Found");
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!data) return errorMeta(t("Branch Not Found"));
   const { restaurant, branch } = data;
   const origin = originOf(matches);
   const branchUrl = branchPath(restaurant.urlName, branch.branchUrl);
   const name = `${restaurant.restName} · ${branch.branchName}`;
   return seoMeta({
     origin,
-    locale: localeOf(matches),
+    locale,
     path: pagedPath(`${branchUrl}/reviews`, data.page),
-    title: `Reviews for ${branch.branchName} · ${restaurant.restName}`,
+    title: t("Reviews for {{branch}} · {{restaurant}}", {
+      branch: branch.branchName,
+      restaurant: restaurant.restName,
+    }),
     description:
       data.rating.count > 0
-        ? `${data.rating.count} ${data.rating.count === 1 ? "review" : "reviews"} of ${name}, rated ${Math.round(data.rating.average * 10) / 10} out of 5.`
-        : `Reviews of ${name}.`,
+        ? t("{{count}} reviews of {{name}}, rated {{rating}} out of 5.", {
+            count: data.rating.count,
+            name,
+            rating: Math.round(data.rating.average * 10) / 10,
+          })
+        : t("Reviews of {{name}}.", { name }),
     noindex: !data.listed,
     jsonLd: !data.listed
       ? null
@@ -106,6 +117,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 
 export default function BranchReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const { restaurant, branch, reviews, page, pages, visibility } = loaderData;
   return (
@@ -116,13 +128,13 @@ export default function BranchReviews({ loaderData, actionData }: Route.Componen
       >
         {restaurant.restName} · {branch.branchName}
       </Link>
-      <h1 className="text-3xl font-bold">Reviews for {branch.branchName}</h1>
+      <h1 className="text-3xl font-bold">{t("Reviews for {{branch}}", { branch: branch.branchName })}</h1>
       <ApprovalNote visibility={visibility} subject="page" />
       {loaderData.summary && loaderData.summary.count > 0 ? (
         <RatingSummary summary={loaderData.summary} />
       ) : null}
       {visibility !== "awaiting-approval" && reviews.length === 0 ? (
-        <p>{REVIEW_MESSAGES.noneForBranch}</p>
+        <p>{tm(REVIEW_MESSAGES.noneForBranch)}</p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
@@ -131,7 +143,7 @@ export default function BranchReviews({ loaderData, actionData }: Route.Componen
           </ReviewCard>
         ))}
       </div>
-      <Pagination page={page} pages={pages} label="Review pages" />
+      <Pagination page={page} pages={pages} label={t("Review pages")} />
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import { data, Link, useNavigation } from "react-router";
+import { inLanguage } from "~/lib/menu-language.ts";
+import { requestLocale } from "~/lib/locale.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PageNumbers } from "~/components/ui/pagination.tsx";
 import { getViewer } from "~/features/accounts/access.server.ts";
@@ -22,6 +24,8 @@ import { branchRatingOf } from "~/features/seo/ratings.server.ts";
 import { menuJsonLd, restaurantJsonLd, withContext, branchAddress } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
 import { publicPrice } from "~/lib/price.ts";
+import { translateMessage, translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, errorMeta, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
@@ -80,10 +84,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         country: detail(branch.country),
       },
       visibility,
-      items,
+      items: inLanguage(items, requestLocale(request)),
       page: found.page,
       pages,
-      sections,
+      sections: inLanguage(sections, requestLocale(request)),
       allergens,
       filters,
       hours,
@@ -102,7 +106,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: page, matches }: Route.MetaArgs) {
-  if (!page) return errorMeta(BRANCH_MESSAGES.notFound);
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!page) return errorMeta(translateMessage(locale, BRANCH_MESSAGES.notFound));
   const { restaurant, branch } = page;
   const origin = originOf(matches);
   const path = branchPath(restaurant.urlName, branch.branchUrl);
@@ -114,10 +120,12 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
   const shown = page.visibility === "public";
   return seoMeta({
     origin,
-    locale: localeOf(matches),
+    locale,
     path: pagedPath(path, page.page),
     title,
-    description: `Menu, reviews and contact of ${title}${place ? `, ${place}` : ""}.`,
+    description: place
+      ? t("Menu, reviews and contact of {{name}}, {{place}}.", { name: title, place })
+      : t("Menu, reviews and contact of {{name}}.", { name: title }),
     image: share,
     type: "restaurant.restaurant",
     noindex: !shown,
@@ -136,12 +144,13 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
             parent: { name: restaurant.restName, url: restaurantUrl },
             menu: shown
               ? menuJsonLd({
-                  name: `${title} menu`,
+                  name: t("{{name}} menu", { name: title }),
                   url: absoluteUrl(origin, path),
                   sections: groupBySection(page.items).map((g) => ({
                     name: g.name,
                     items: g.items.map((i) => ({
                       name: i.name,
+                      alternateName: i.alternateName,
                       description: i.description,
                       price: i.price,
                       sizes: i.sizes,
@@ -168,6 +177,7 @@ function groupBySection<T extends { sectionName: string; sectionId: string }>(it
 }
 
 export default function PublicBranch({ loaderData }: Route.ComponentProps) {
+  const { t, tm } = useI18n();
   const { restaurant, branch, visibility, items, page, pages, viewerRole, filters, sections } = loaderData;
   const base = branchPath(restaurant.urlName, branch.branchUrl);
   const addReview = `/profile/customer/addreview/${encodeURIComponent(restaurant.urlName)}/${encodeURIComponent(branch.branchUrl)}`;
@@ -178,6 +188,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
   const groups = groupBySection(items);
   const shown = visibility !== "awaiting-approval";
   const title = `${restaurant.restName} · ${branch.branchName}`;
+  const shareTitle = t("{{name}} menu", { name: title });
   return (
     <article className="flex flex-col gap-4">
       <BranchHero
@@ -201,28 +212,28 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
               ])
             : null
         }
-        share={{ url: branch.branchQRcode, title: `${title} menu` }}
+        share={{ url: branch.branchQRcode, title: shareTitle }}
       >
         {visibility !== "public" ? null : viewerRole && viewerRole !== "customer" ? (
-          <p className="text-sm text-muted">{REVIEW_MESSAGES.customersOnly}</p>
+          <p className="text-sm text-muted">{tm(REVIEW_MESSAGES.customersOnly)}</p>
         ) : (
           <Link to={addReviewHref} className={buttonClass("primary")} aria-busy={openingReview}>
-            {openingReview ? REVIEW_MESSAGES.loadingBranch : "Add a Review"}
+            {openingReview ? tm(REVIEW_MESSAGES.loadingBranch) : t("Add a Review")}
           </Link>
         )}
         <Link to={`${base}/reviews`} className={buttonClass("secondary")}>
-          See Reviews
+          {t("See Reviews")}
         </Link>
       </BranchHero>
       <ApprovalNote visibility={visibility} />
       {loaderData.posted ? (
         <section id="your-review" aria-labelledby="your-review-title" className="flex flex-col gap-2">
           <h2 id="your-review-title" className="text-xl font-bold">
-            Your review
+            {t("Your review")}
           </h2>
           <ReviewCard review={loaderData.posted} />
           <Link to={`${base}/reviews`} className="self-start text-brand underline">
-            All reviews of {branch.branchName}
+            {t("All reviews of {{name}}", { name: branch.branchName })}
           </Link>
         </section>
       ) : null}
@@ -235,7 +246,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
       {shown && items.length === 0 ? (
-        <p>{filtersActive(filters) ? "No dishes match these filters." : MENU_MESSAGES.noMenu}</p>
+        <p>{filtersActive(filters) ? t("No dishes match these filters.") : tm(MENU_MESSAGES.noMenu)}</p>
       ) : null}
       {groups.map((group, i) => (
         <section
@@ -254,26 +265,28 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ))}
-      <PageNumbers page={page} pages={pages} label="Menu pages" />
+      <PageNumbers page={page} pages={pages} label={t("Menu pages")} />
       {loaderData.hours ? <BranchHours hours={loaderData.hours} /> : null}
       <section
         aria-labelledby="share-menu"
         className="flex flex-col items-center gap-3 rounded-xl bg-white p-4 text-center shadow-sm"
       >
         <h2 id="share-menu" className="text-lg font-semibold">
-          Share this menu
+          {t("Share this menu")}
         </h2>
         <img
           src={branch.branchQRimg}
-          alt={`QR code linking to ${branch.branchQRcode}`}
+          alt={t("QR code linking to {{url}}", { url: branch.branchQRcode })}
           width={144}
           height={144}
           loading="lazy"
           className="size-36"
         />
-        <p className="text-sm break-all text-muted">{branch.branchQRcode}</p>
-        <ShareLink url={branch.branchQRcode} title={`${title} menu`} className={buttonClass("secondary")}>
-          Send it on WhatsApp
+        <p dir="ltr" className="text-sm break-all text-muted">
+          {branch.branchQRcode}
+        </p>
+        <ShareLink url={branch.branchQRcode} title={shareTitle} className={buttonClass("secondary")}>
+          {t("Send it on WhatsApp")}
         </ShareLink>
       </section>
     </article>

@@ -5,6 +5,8 @@ import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { publicBranches } from "~/features/branches/branches.server.ts";
 import { postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
@@ -22,18 +24,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta("Not Found");
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!data) return errorMeta(t("Not Found"));
   const { restaurant, branches } = data;
   const listed = data.visibility === "public";
   const origin = originOf(matches);
   const share = shareImageUrl(restaurant.profileImageUrl);
   const places = branches.map((b) => b.areaLabel || b.cityLabel).filter(Boolean);
+  const where = places.length > 0 ? [...new Set(places)].join(", ") : "";
+  const values = { name: restaurant.restName, count: branches.length, places: where };
   return seoMeta({
     origin,
-    locale: localeOf(matches),
+    locale,
     path: `${restaurantPath(restaurant.urlName)}/branches`,
-    title: `Branches · ${restaurant.restName}`,
-    description: `Addresses and contacts of ${restaurant.restName}'s ${branches.length === 1 ? "branch" : `${branches.length} branches`}${places.length > 0 ? `: ${[...new Set(places)].join(", ")}` : ""}.`,
+    title: t("Branches · {{name}}", { name: restaurant.restName }),
+    description: where
+      ? t("Addresses and contacts of {{name}}'s {{count}} branches: {{places}}.", values)
+      : t("Addresses and contacts of {{name}}'s {{count}} branches.", values),
     image: share,
     noindex: !listed,
     jsonLd: !listed
@@ -63,15 +71,16 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function PublicBranches({ loaderData }: Route.ComponentProps) {
+  const { t, tm } = useI18n();
   const { restaurant, branches, visibility } = loaderData;
   return (
     <section className="flex flex-col gap-4">
       <Link to={restaurantPath(restaurant.urlName)} className="font-medium text-brand underline">
         {restaurant.restName}
       </Link>
-      <h1 className="text-3xl font-bold">Branches</h1>
+      <h1 className="text-3xl font-bold">{t("Branches")}</h1>
       <ApprovalNote visibility={visibility} subject="page" />
-      {visibility !== "awaiting-approval" && branches.length === 0 ? <p>{BRANCH_MESSAGES.none}</p> : null}
+      {visibility !== "awaiting-approval" && branches.length === 0 ? <p>{tm(BRANCH_MESSAGES.none)}</p> : null}
       <ul className="grid gap-3 sm:grid-cols-2">
         {branches.map((b) => (
           <li key={b.id} className="rounded-xl bg-white p-4 shadow-sm">
@@ -81,10 +90,10 @@ export default function PublicBranches({ loaderData }: Route.ComponentProps) {
             >
               {b.branchName}
             </Link>
-            <p>{b.address || [b.areaLabel, b.cityLabel].filter(Boolean).join(", ") || "—"}</p>
+            <p dir="auto">{b.address || [b.areaLabel, b.cityLabel].filter(Boolean).join(", ") || "—"}</p>
             <p>
               {b.contact ? (
-                <a href={`tel:${b.contact}`} className="text-brand underline">
+                <a href={`tel:${b.contact}`} dir="ltr" className="text-brand underline">
                   {b.contact}
                 </a>
               ) : (

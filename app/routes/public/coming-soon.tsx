@@ -1,4 +1,6 @@
-import { siteOf, seoMeta } from "~/lib/seo.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf, siteOf, seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/coming-soon";
 import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 
@@ -6,22 +8,24 @@ export const handle = STATIC_FOR_VISITORS;
 
 // A placeholder: shareable, but nothing for search engines to index.
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return seoMeta({
     ...siteOf(matches),
     path: "/coming-soon",
-    title: "Coming soon",
-    description: "Website Under Development! We are launching soon. Stay tuned for updates!",
+    title: t("Coming soon"),
+    description: t("Website Under Development! We are launching soon. Stay tuned for updates!"),
     noindex: true,
   });
 }
 
 /** product rules §2's coming-soon screen (DESIGN §4.12: mounted at /coming-soon). */
 export default function ComingSoon() {
+  const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-3 py-16 text-center">
-      <h1 className="text-3xl font-bold">Website Under Development!</h1>
-      <p className="text-xl">We are launching soon</p>
-      <p className="text-muted">Stay tuned for updates!</p>
+      <h1 className="text-3xl font-bold">{t("Website Under Development!")}</h1>
+      <p className="text-xl">{t("We are launching soon")}</p>
+      <p className="text-muted">{t("Stay tuned for updates!")}</p>
     </section>
   );
 }

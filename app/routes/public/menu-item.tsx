@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { inLanguage } from "~/lib/menu-language.ts";
+import { requestLocale } from "~/lib/locale.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
@@ -8,6 +10,8 @@ import { publicItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { rateItem } from "~/features/menus/menus.server.ts";
 import { menuItemMeta } from "~/lib/json-ld.ts";
+import { translateMessage, translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { restaurantPath } from "~/lib/slug.ts";
@@ -30,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     ...found,
     // Nothing of an unapproved menu goes to a visitor's browser.
-    item: shown ? found.item : null,
+    item: shown ? inLanguage(found.item, requestLocale(request)) : null,
     restaurant: { name: found.item.restName, urlName: found.item.urlName },
   };
 }
@@ -48,7 +52,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta(MENU_MESSAGES.itemPageNotFound);
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!data) return errorMeta(translateMessage(locale, MENU_MESSAGES.itemPageNotFound));
   const origin = originOf(matches);
   const menuPath = `${restaurantPath(data.restaurant.urlName)}/menu`;
   // An owner's preview is never described: only an approved menu's item reaches meta.
@@ -56,23 +62,30 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   if (!item) {
     return seoMeta({
       origin,
-      locale: localeOf(matches),
+      locale,
       path: menuPath,
-      title: `Our Menu · ${data.restaurant.name}`,
-      description: `The menu of ${data.restaurant.name}: coming soon.`,
+      title: t("Our Menu · {{name}}", { name: data.restaurant.name }),
+      description: t("The menu of {{name}}: coming soon.", { name: data.restaurant.name }),
       noindex: true,
     });
   }
-  return menuItemMeta({ origin, path: `${menuPath}/${item.id}`, place: data.restaurant.name, item });
+  return menuItemMeta({
+    origin,
+    locale: localeOf(matches),
+    path: `${menuPath}/${item.id}`,
+    place: data.restaurant.name,
+    item,
+  });
 }
 
 function RateForm({ current }: { current: number | null }) {
+  const { t } = useI18n();
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
       <fieldset>
         <legend className="font-semibold">
-          {current ? `Your rating: ${current} of 5` : "Rate this dish"}
+          {current ? t("Your rating: {{rating}} of 5", { rating: current }) : t("Rate this dish")}
         </legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((n) => (
@@ -88,13 +101,13 @@ function RateForm({ current }: { current: number | null }) {
                 required
                 className="size-4"
               />
-              {n} {n === 1 ? "star" : "stars"}
+              {t("{{count}} stars", { count: n })}
             </label>
           ))}
         </div>
       </fieldset>
       <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-        {busy ? "Saving…" : "Save rating"}
+        {busy ? t("Saving…") : t("Save rating")}
       </button>
     </Form>
   );
@@ -102,13 +115,14 @@ function RateForm({ current }: { current: number | null }) {
 
 export default function PublicMenuItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t } = useI18n();
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const { item, visibility, myRating, restaurant } = loaderData;
   const menuPath = `${restaurantPath(restaurant.urlName)}/menu`;
   return (
     <article className="flex flex-col gap-6">
       <Link to={menuPath} className="font-medium text-brand underline">
-        {restaurant.name} · Our Menu
+        {restaurant.name} · {t("Our Menu")}
       </Link>
       <ApprovalNote visibility={visibility} />
       {item ? <ItemDetail item={item} /> : null}
@@ -121,9 +135,9 @@ export default function PublicMenuItem({ loaderData, actionData }: Route.Compone
               to={`/login?redirectTo=${encodeURIComponent(`${menuPath}/${item.id}`)}`}
               className="text-brand underline"
             >
-              Log in
+              {t("Log in")}
             </Link>{" "}
-            to rate this dish.
+            {t("to rate this dish.")}
           </p>
         )
       ) : null}

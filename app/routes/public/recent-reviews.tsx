@@ -4,7 +4,9 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { recentReviewsPage } from "~/features/reviews/reviews-read.server.ts";
 import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
-import { siteOf, pagedPath, seoMeta } from "~/lib/seo.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf, siteOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
@@ -17,11 +19,12 @@ export const handle = STATIC_FOR_VISITORS;
 const SHOWN = 1;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return seoMeta({
     ...siteOf(matches),
     path: pagedPath("/reviews", data?.page ?? 1),
-    title: "Recent reviews",
-    description: "The latest reviews of every restaurant on Foodverse.",
+    title: t("Recent reviews"),
+    description: t("The latest reviews of every restaurant on Foodverse."),
   });
 }
 
@@ -30,10 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function RecentReviews({ loaderData }: Route.ComponentProps) {
+  const { t, tm } = useI18n();
   const { restaurants, page, pages } = loaderData;
   return (
     <section className="flex flex-col gap-8">
-      <h1 className="text-3xl font-bold">Recent reviews</h1>
+      <h1 className="text-3xl font-bold">{t("Recent reviews")}</h1>
       {restaurants.map((r) => (
         <section key={r.id} aria-labelledby={`r-${r.id}`} className="flex flex-col gap-3">
           <div className="flex items-center gap-3">
@@ -43,12 +47,12 @@ export default function RecentReviews({ loaderData }: Route.ComponentProps) {
                 {r.restName}
               </h2>
               <Link to={restaurantPath(r.urlName)} className="text-brand underline">
-                Visit {r.restName}'s page
+                {t("Visit {{name}}'s page", { name: r.restName })}
               </Link>
             </div>
           </div>
           {r.reviews.length === 0 ? (
-            <p className="text-muted">{REVIEW_MESSAGES.noRecent}</p>
+            <p className="text-muted">{tm(REVIEW_MESSAGES.noRecent)}</p>
           ) : (
             <>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -60,8 +64,10 @@ export default function RecentReviews({ loaderData }: Route.ComponentProps) {
               {r.reviews.length > SHOWN ? (
                 <details className="rounded-lg">
                   <summary className="min-h-11 cursor-pointer py-2.5 font-medium text-brand">
-                    {r.reviews.length - SHOWN} more {r.reviews.length - SHOWN === 1 ? "review" : "reviews"} of{" "}
-                    {r.restName}
+                    {t("{{count}} more reviews of {{name}}", {
+                      count: r.reviews.length - SHOWN,
+                      name: r.restName,
+                    })}
                   </summary>
                   <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                     {r.reviews.slice(SHOWN).map((review) => (
@@ -74,13 +80,13 @@ export default function RecentReviews({ loaderData }: Route.ComponentProps) {
                 to={`/reviews/${encodeURIComponent(r.urlName)}`}
                 className="self-start text-brand underline"
               >
-                All reviews of {r.restName}
+                {t("All reviews of {{name}}", { name: r.restName })}
               </Link>
             </>
           )}
         </section>
       ))}
-      <Pagination page={page} pages={pages} label="Restaurant pages" />
+      <Pagination page={page} pages={pages} label={t("Restaurant pages")} />
     </section>
   );
 }

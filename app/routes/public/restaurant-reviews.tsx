@@ -10,6 +10,8 @@ import { REVIEW_MESSAGES } from "~/features/reviews/reviews.messages.ts";
 import { restaurantRatingOf } from "~/features/seo/ratings.server.ts";
 import { restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { shareImageUrl } from "~/lib/media.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
@@ -51,19 +53,25 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta("Not Found");
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!data) return errorMeta(t("Not Found"));
   const { restaurant, rating } = data;
   const origin = originOf(matches);
   const share = shareImageUrl(restaurant.profileImageUrl);
   return seoMeta({
     origin,
-    locale: localeOf(matches),
+    locale,
     path: `/reviews/${encodeURIComponent(restaurant.urlName)}`,
-    title: `Reviews of ${restaurant.restName}`,
+    title: t("Reviews of {{name}}", { name: restaurant.restName }),
     description:
       rating.count > 0
-        ? `${rating.count} ${rating.count === 1 ? "review" : "reviews"} of ${restaurant.restName}, rated ${Math.round(rating.average * 10) / 10} out of 5, with the owner's replies.`
-        : `Reviews of ${restaurant.restName} on Foodverse.`,
+        ? t("{{count}} reviews of {{name}}, rated {{rating}} out of 5, with the owner's replies.", {
+            count: rating.count,
+            name: restaurant.restName,
+            rating: Math.round(rating.average * 10) / 10,
+          })
+        : t("Reviews of {{name}} on Foodverse.", { name: restaurant.restName }),
     image: share,
     noindex: !data.listed,
     jsonLd: !data.listed
@@ -83,19 +91,22 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 
 export default function RestaurantReviews({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const { restaurant, reviews, isOwner, visibility } = loaderData;
   return (
     <section className="flex flex-col gap-4">
       <Link to={restaurantPath(restaurant.urlName)} className="font-medium text-brand underline">
-        Visit {restaurant.restName}'s page
+        {t("Visit {{name}}'s page", { name: restaurant.restName })}
       </Link>
-      <h1 className="text-3xl font-bold">Reviews of {restaurant.restName}</h1>
+      <h1 className="text-3xl font-bold">{t("Reviews of {{name}}", { name: restaurant.restName })}</h1>
       <ApprovalNote visibility={visibility} subject="page" />
       {loaderData.summary && loaderData.summary.count > 0 ? (
         <RatingSummary summary={loaderData.summary} />
       ) : null}
-      {visibility !== "awaiting-approval" && reviews.length === 0 ? <p>{REVIEW_MESSAGES.noRecent}</p> : null}
+      {visibility !== "awaiting-approval" && reviews.length === 0 ? (
+        <p>{tm(REVIEW_MESSAGES.noRecent)}</p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} showBranch>

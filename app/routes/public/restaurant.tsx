@@ -9,6 +9,8 @@ import { directionsHref, telHref } from "~/lib/place-links.ts";
 import { Link } from "react-router";
 import { listOf, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { truncateWords } from "~/lib/words.ts";
@@ -28,15 +30,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
-  if (!data) return errorMeta("Not Found");
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
+  if (!data) return errorMeta(t("Not Found"));
   const r = data.restaurant;
   const origin = originOf(matches);
   const path = restaurantPath(r.urlName);
   const share = shareImageUrl(r.coverImageUrl) ?? shareImageUrl(r.profileImageUrl);
-  const description = truncateWords(r.about || `${r.restName}, ${r.restType} in ${r.country}.`, 30).text;
+  const description = truncateWords(
+    r.about ||
+      t("{{name}}, {{type}} in {{country}}.", { name: r.restName, type: t(r.restType), country: r.country }),
+    30,
+  ).text;
   return seoMeta({
     origin,
-    locale: localeOf(matches),
+    locale,
     path,
     title: r.restName,
     description,
@@ -61,14 +69,19 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   const { restaurant: r, rating, branches, dishes, photos } = loaderData;
   const base = restaurantPath(r.urlName);
   const name = encodeURIComponent(r.urlName);
   const cards = [
-    { to: `${base}/menu`, label: "Menu", text: "Every section and dish, with prices." },
-    { to: `${base}/branches`, label: "Branches", text: "Addresses, contacts and branch menus." },
-    { to: `/reviews/${name}`, label: "Reviews", text: "What customers say." },
-    { to: `/vendorbestsellers/${name}`, label: "Best sellers", text: "The dishes people rate highest." },
+    { to: `${base}/menu`, label: t("Menu"), text: t("Every section and dish, with prices.") },
+    { to: `${base}/branches`, label: t("Branches"), text: t("Addresses, contacts and branch menus.") },
+    { to: `/reviews/${name}`, label: t("Reviews"), text: t("What customers say.") },
+    {
+      to: `/vendorbestsellers/${name}`,
+      label: t("Best sellers"),
+      text: t("The dishes people rate highest."),
+    },
   ];
   return (
     <article className="flex flex-col gap-6">
@@ -78,7 +91,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
             src={r.coverImageUrl}
             srcSet={imageSrcSet(r.coverImageUrl)}
             sizes="(min-width: 1152px) 1152px, 100vw"
-            alt={`${r.restName} cover`}
+            alt={t("{{name}} cover", { name: r.restName })}
             width={1152}
             height={256}
             fetchPriority="high"
@@ -91,42 +104,46 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
             <Avatar src={r.profileImageUrl} name={r.restName} />
             <div className="min-w-0">
               <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.restName}</h1>
-              <p className="text-muted">{r.restType}</p>
+              <p className="text-muted">{t(r.restType)}</p>
             </div>
           </div>
           {rating ? <RatingSummary summary={rating} reviewsHref={`/reviews/${name}`} /> : null}
           <ReadMore text={r.about} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium">Website</dt>
+            <dt className="font-medium">{t("Website")}</dt>
             <dd className="break-all">
               {r.restWebsite ? (
-                <a href={r.restWebsite} rel="noopener nofollow" className="text-brand underline">
+                <a href={r.restWebsite} rel="noopener nofollow" dir="ltr" className="text-brand underline">
                   {r.restWebsite}
                 </a>
               ) : (
                 "—"
               )}
             </dd>
-            <dt className="font-medium">Contact</dt>
+            <dt className="font-medium">{t("Contact")}</dt>
             <dd>
               {r.contact ? (
-                <a href={`tel:${r.contact}`} className="text-brand underline">
+                <a href={`tel:${r.contact}`} dir="ltr" className="text-brand underline">
                   {r.contact}
                 </a>
               ) : (
                 "—"
               )}
             </dd>
-            <dt className="font-medium">Country</dt>
+            <dt className="font-medium">{t("Country")}</dt>
             <dd>{r.country}</dd>
           </dl>
         </div>
       </section>
-      <LinkCards label={`${r.restName} pages`} cards={cards} columns="sm:grid-cols-2 lg:grid-cols-4" />
+      <LinkCards
+        label={t("{{name}} pages", { name: r.restName })}
+        cards={cards}
+        columns="sm:grid-cols-2 lg:grid-cols-4"
+      />
       {dishes.length > 0 ? (
         <section aria-labelledby="best-rated" className="flex flex-col gap-3">
           <h2 id="best-rated" className="text-xl font-bold">
-            Best rated dishes
+            {t("Best rated dishes")}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
             {dishes.map((dish) => (
@@ -149,7 +166,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
       {branches.length > 0 ? (
         <section aria-labelledby="branches" className="flex flex-col gap-3">
           <h2 id="branches" className="text-xl font-bold">
-            Branches
+            {t("Branches")}
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2">
             {branches.map((branch) => {
@@ -172,7 +189,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
                   >
                     {branch.branchName}
                   </Link>
-                  <p className="text-sm text-muted">
+                  <p dir="auto" className="text-sm text-muted">
                     {[branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ")}
                   </p>
                   <div className="flex flex-wrap gap-2">
@@ -188,7 +205,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
       {photos.length > 0 ? (
         <section aria-labelledby="photos" className="flex flex-col gap-3">
           <h2 id="photos" className="text-xl font-bold">
-            From recent reviews
+            {t("From recent reviews")}
           </h2>
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
             {photos.map((photo) => (
@@ -198,7 +215,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
                     src={photo.src}
                     srcSet={imageSrcSet(photo.src)}
                     sizes="(min-width: 640px) 180px, 33vw"
-                    alt={`From a review of ${photo.branchName}`}
+                    alt={t("From a review of {{branch}}", { branch: photo.branchName })}
                     width={180}
                     height={180}
                     loading="lazy"

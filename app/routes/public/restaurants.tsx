@@ -2,6 +2,8 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
 import { restaurantListing } from "~/features/discovery/listing.server.ts";
 import { withContext } from "~/lib/json-ld.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
@@ -13,12 +15,14 @@ export const handle = STATIC_FOR_VISITORS;
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const origin = originOf(matches);
+  const locale = localeOf(matches);
+  const t = translatorFor(locale);
   return seoMeta({
     origin,
-    locale: localeOf(matches),
+    locale,
     path: pagedPath("/menus", data?.page ?? 1),
-    title: "Restaurants",
-    description: "Explore the menus of restaurants on Foodverse, or scan the QR code on your table.",
+    title: t("Restaurants"),
+    description: t("Explore the menus of restaurants on Foodverse, or scan the QR code on your table."),
     // The page's restaurants, in order: what search engines show as a list.
     jsonLd: data
       ? withContext({
@@ -40,20 +44,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** product rules §2 Restaurants listing: cards with logo and name, 3 a row on wide screens. */
 export default function Restaurants({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   const { restaurants, page, pages } = loaderData;
   return (
     <section className="flex flex-col gap-6">
       <div>
-        <h1 className="text-3xl font-bold">Explore menus, or scan the QR code on your table</h1>
-        <p className="mt-1 text-muted">Every restaurant on Foodverse, with its menu, branches and reviews.</p>
+        <h1 className="text-3xl font-bold">{t("Explore menus, or scan the QR code on your table")}</h1>
+        <p className="mt-1 text-muted">
+          {t("Every restaurant on Foodverse, with its menu, branches and reviews.")}
+        </p>
       </div>
-      {restaurants.length === 0 ? <p>No restaurants yet.</p> : null}
+      {restaurants.length === 0 ? <p>{t("No restaurants yet.")}</p> : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {restaurants.map((r) => (
           <RestaurantCard key={r.id} restaurant={r} />
         ))}
       </ul>
-      <Pagination page={page} pages={pages} label="Restaurant pages" />
+      <Pagination page={page} pages={pages} label={t("Restaurant pages")} />
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import { Link, useLocation } from "react-router";
+import { inLanguage } from "~/lib/menu-language.ts";
+import { requestLocale } from "~/lib/locale.ts";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { FinderForm } from "~/features/discovery/components/finder-form.tsx";
 import { citiesOf } from "~/features/discovery/finder-places.ts";
@@ -7,18 +9,21 @@ import { RestaurantCard } from "~/features/discovery/components/restaurant-card.
 import type { FinderTab } from "~/features/discovery/finder.options.ts";
 import { parseFinder } from "~/features/discovery/finder.schema.ts";
 import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
-import { siteOf, seoMeta } from "~/lib/seo.ts";
+import { translatorFor, type Translate } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf, siteOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/search";
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return seoMeta({
     ...siteOf(matches),
     path: "/search",
-    title: "Find restaurants and dishes",
-    description: "Find restaurants by city, type, rating and price, or dishes by area, taste and type.",
+    title: t("Find restaurants and dishes"),
+    description: t("Find restaurants by city, type, rating and price, or dishes by area, taste and type."),
     // Result pages are endless filter combinations of pages already in the sitemap.
     noindex: Boolean(data?.searched),
   });
@@ -35,35 +40,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const base = { searched, values, cities };
   if (tab === "items") {
-    return { ...base, tab: "items" as const, ...(await findItems(services, filters)) };
+    return {
+      ...base,
+      tab: "items" as const,
+      ...inLanguage(await findItems(services, filters), requestLocale(request)),
+    };
   }
   return { ...base, tab: "restaurants" as const, ...(await findRestaurants(services, filters)) };
 }
 
-const TABS: { tab: FinderTab; label: string }[] = [
-  { tab: "restaurants", label: "Restaurant Locator" },
-  { tab: "items", label: "Item Finder" },
+const TABS: { tab: FinderTab; label: (t: Translate) => string }[] = [
+  { tab: "restaurants", label: (t) => t("Restaurant Locator") },
+  { tab: "items", label: (t) => t("Item Finder") },
 ];
+
+/** The results' heading: how many were found ('More than 1,000' when the count stopped). */
+function foundText(t: Translate, tab: FinderTab, total: number, more: boolean): string {
+  if (more) {
+    const shown = total.toLocaleString("en");
+    return tab === "items"
+      ? t("More than {{total}} dishes found", { total: shown })
+      : t("More than {{total}} restaurants found", { total: shown });
+  }
+  return tab === "items"
+    ? t("{{count}} dishes found", { count: total })
+    : t("{{count}} restaurants found", { count: total });
+}
 
 /** product rules §2 Finder: two tabs of filters, with real results under the form (DESIGN §4.8). */
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { tab, searched, values, cities, total, more, page, pages } = loaderData;
   const { search } = useLocation();
-  const noun =
-    tab === "items" ? (total === 1 ? "dish" : "dishes") : total === 1 ? "restaurant" : "restaurants";
+  const { t } = useI18n();
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold">Find restaurants and dishes</h1>
-      <nav aria-label="Finder">
+      <h1 className="text-3xl font-bold">{t("Find restaurants and dishes")}</h1>
+      <nav aria-label={t("Finder")}>
         <ul className="flex gap-1 border-b border-line">
-          {TABS.map((t) => (
-            <li key={t.tab}>
+          {TABS.map((entry) => (
+            <li key={entry.tab}>
               <Link
-                to={`?tab=${t.tab}`}
-                aria-current={t.tab === tab ? "page" : undefined}
-                className={`-mb-px inline-flex min-h-11 items-center border-b-4 px-4 font-semibold ${t.tab === tab ? "border-brand text-brand" : "border-transparent text-muted hover:text-ink"}`}
+                to={`?tab=${entry.tab}`}
+                aria-current={entry.tab === tab ? "page" : undefined}
+                className={`-mb-px inline-flex min-h-11 items-center border-b-4 px-4 font-semibold ${entry.tab === tab ? "border-brand text-brand" : "border-transparent text-muted hover:text-ink"}`}
               >
-                {t.label}
+                {entry.label(t)}
               </Link>
             </li>
           ))}
@@ -73,16 +94,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="results" className="flex flex-col gap-4">
         <h2 id="results" className="text-xl font-bold" aria-live="polite">
           {searched
-            ? `${more ? `More than ${total.toLocaleString("en")}` : total} ${noun} found`
+            ? foundText(t, tab, total, more)
             : tab === "items"
-              ? "Top rated dishes"
-              : "Top rated restaurants"}
+              ? t("Top rated dishes")
+              : t("Top rated restaurants")}
         </h2>
         {total === 0 ? (
           <p className="rounded-xl bg-white p-6 shadow-sm">
             {tab === "items"
-              ? "No dishes match these filters. Try fewer filters or another area."
-              : "No restaurants match these filters. Try fewer filters or another city."}
+              ? t("No dishes match these filters. Try fewer filters or another area.")
+              : t("No restaurants match these filters. Try fewer filters or another city.")}
           </p>
         ) : loaderData.tab === "items" ? (
           <ul className="grid gap-3 md:grid-cols-2">
@@ -97,7 +118,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pagination page={page} pages={pages} label="Result pages" />
+        <Pagination page={page} pages={pages} label={t("Result pages")} />
       </section>
     </section>
   );

@@ -13,11 +13,17 @@ import {
   RestaurantContactFields,
   RestaurantTypeFields,
 } from "~/features/restaurants/components/restaurant-fields.tsx";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-profile";
 
-export const meta = () => [{ title: "Edit restaurant profile · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Edit restaurant profile")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -45,6 +51,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function EditRestaurantProfile({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t } = useI18n();
   const r = loaderData.restaurant;
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit, text, list } = useSchemaForm(restaurantProfileSchema, actionData);
@@ -55,10 +62,10 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
     actionData ? list(key) : ((saved[key] as string[] | undefined) ?? []);
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold">Edit restaurant profile</h1>
+      <h1 className="text-2xl font-bold">{t("Edit restaurant profile")}</h1>
       <p>
         <span className="font-medium">{r.restName}</span>{" "}
-        <span className="text-muted">(the name and its web address stay as they are)</span>
+        <span className="text-muted">{t("(the name and its web address stay as they are)")}</span>
       </p>
       <Form
         method="post"
@@ -70,21 +77,21 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
         <input type="hidden" name="intent" value="profile" />
         <FormAlert message={errors.form} />
         <ImageField
-          label="Logo"
+          label={t("Logo")}
           name="profileImage"
           currentUrl={r.profileImageUrl}
           error={errors.profileImage}
           shape="round"
         />
         <ImageField
-          label="Cover image"
+          label={t("Cover image")}
           name="coverImage"
           currentUrl={r.coverImageUrl}
           error={errors.coverImage}
         />
         <RestaurantTypeFields errors={errors} text={textOrSaved} list={listOrSaved} />
         <TextAreaField
-          label="About"
+          label={t("About")}
           name="about"
           required
           maxLength={2000}
@@ -94,10 +101,10 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
         <RestaurantContactFields errors={errors} text={textOrSaved} list={listOrSaved} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass("primary")} disabled={busy}>
-            {busy ? "Saving…" : "Save changes"}
+            {busy ? t("Saving…") : t("Save changes")}
           </button>
           <Link to="/profile/restaurant" className={buttonClass("ghost")}>
-            Back to profile
+            {t("Back to profile")}
           </Link>
         </div>
       </Form>

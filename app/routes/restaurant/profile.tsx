@@ -3,14 +3,20 @@ import { Avatar } from "~/components/ui/avatar.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
 import { ownRestaurantProfile } from "~/features/restaurants/restaurants.server.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/profile";
 
-export const meta = () => [{ title: "My restaurant · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("My restaurant")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -19,16 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return profile;
 }
 
-const APPROVAL = {
-  pending: { label: "Awaiting approval", text: "Your menus become public after admin approval." },
-  approved: { label: "Approved", text: "Your menus are public." },
-  rejected: { label: "Not approved", text: "Your menus were not approved." },
-  suspended: { label: "Suspended", text: "Your menus are hidden from the public for now." },
-} as const;
-
 export default function RestaurantProfile({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
   const r = loaderData.restaurant;
-  const approval = APPROVAL[r.approvalStatus];
+  const approval = {
+    pending: { label: t("Awaiting approval"), text: t("Your menus become public after admin approval.") },
+    approved: { label: t("Approved"), text: t("Your menus are public.") },
+    rejected: { label: t("Not approved"), text: t("Your menus were not approved.") },
+    suspended: { label: t("Suspended"), text: t("Your menus are hidden from the public for now.") },
+  }[r.approvalStatus];
   const publicPath = restaurantPath(r.urlName);
   return (
     <div className="flex flex-col gap-6">
@@ -39,22 +44,24 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
             {/* At least 10rem for the name: 'Post New' goes under it on a phone rather than squeeze it. */}
             <div className="min-w-40 flex-1">
               <h1 className="text-2xl font-bold break-words">{r.restName}</h1>
-              <p className="text-muted">{r.restType}</p>
+              <p className="text-muted">{t(r.restType)}</p>
               <Link to={publicPath} className="font-medium text-brand underline">
-                View your public page
+                {t("View your public page")}
               </Link>
             </div>
             <details className="relative">
-              <summary className={buttonClass("primary", "cursor-pointer list-none")}>Post New</summary>
+              <summary className={buttonClass("primary", "cursor-pointer list-none")}>
+                {t("Post New")}
+              </summary>
               <ul className="absolute end-0 z-10 mt-1 flex w-44 flex-col rounded-md border border-line bg-white py-1 shadow-lg">
                 <li>
                   <Link to="addmenu" className="flex min-h-11 items-center px-4 hover:bg-brand-soft">
-                    Menu Item
+                    {t("Menu Item")}
                   </Link>
                 </li>
                 <li>
                   <Link to="addbranch" className="flex min-h-11 items-center px-4 hover:bg-brand-soft">
-                    Branch
+                    {t("Branch")}
                   </Link>
                 </li>
               </ul>
@@ -62,56 +69,64 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
           </div>
           <ReadMore text={r.about} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium">Website</dt>
+            <dt className="font-medium">{t("Website")}</dt>
             <dd className="break-all">{r.restWebsite || "—"}</dd>
-            <dt className="font-medium">Contact</dt>
+            <dt className="font-medium">{t("Contact")}</dt>
             <dd>{r.contact || "—"}</dd>
-            <dt className="font-medium">Country</dt>
+            <dt className="font-medium">{t("Country")}</dt>
             <dd>{r.country}</dd>
           </dl>
           <div role="note" className="rounded-md bg-brand-soft p-3">
             <p>
-              <span className="font-semibold">{approval.label}.</span> {approval.text}
+              <span className="font-semibold">
+                {approval.label}
+                {t(".")}
+              </span>{" "}
+              {approval.text}
             </p>
             {r.approvalStatus !== "approved" && r.approvalNote ? (
-              <p className="mt-1">Reason: {r.approvalNote}</p>
+              <p className="mt-1">{t("Reason: {{reason}}", { reason: r.approvalNote })}</p>
             ) : null}
           </div>
           <Link to="edit" className={buttonClass("secondary", "self-start")}>
-            Edit profile
+            {t("Edit profile")}
           </Link>
         </section>
         <section className="flex flex-col items-center gap-2 rounded-xl bg-white p-6 shadow-sm">
-          <h2 className="font-semibold">Your QR code</h2>
+          <h2 className="font-semibold">{t("Your QR code")}</h2>
           <QrAddressWarning warning={loaderData.qrWarning} />
           <img
             src={r.restQRimg}
-            alt={`QR code linking to ${r.restQRcode}`}
+            alt={t("QR code linking to {{url}}", { url: r.restQRcode })}
             width={192}
             height={192}
             className="size-48"
           />
           <p className="max-w-48 text-center text-sm break-all text-muted">{r.restQRcode}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <a href="/profile/restaurant/qr.png" download className={buttonClass("secondary")}>
-              Download PNG
+            <a href={href("/profile/restaurant/qr.png")} download className={buttonClass("secondary")}>
+              {t("Download PNG")}
             </a>
-            <a href="/profile/restaurant/qr.svg" download className={buttonClass("secondary")}>
-              Download SVG
+            <a href={href("/profile/restaurant/qr.svg")} download className={buttonClass("secondary")}>
+              {t("Download SVG")}
             </a>
             <Link to="qr-card" className={buttonClass("secondary")}>
-              Print card
+              {t("Print card")}
             </Link>
           </div>
         </section>
       </div>
       <LinkCards
-        label="Your restaurant"
+        label={t("Your restaurant")}
         columns="sm:grid-cols-3"
         cards={[
-          { to: "mymenu", label: "MENU", text: "Your general menu: sections and items." },
-          { to: "mybranches", label: "BRANCHES", text: "Branches, their menus and QR codes." },
-          { to: `/reviews/${encodeURIComponent(r.urlName)}`, label: "REVIEWS", text: "What customers say." },
+          { to: "mymenu", label: t("MENU"), text: t("Your general menu: sections and items.") },
+          { to: "mybranches", label: t("BRANCHES"), text: t("Branches, their menus and QR codes.") },
+          {
+            to: `/reviews/${encodeURIComponent(r.urlName)}`,
+            label: t("REVIEWS"),
+            text: t("What customers say."),
+          },
         ]}
       />
     </div>

@@ -3,10 +3,16 @@ import { requireRole } from "~/features/accounts/access.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
 import { ownerQrTarget } from "~/features/branches/owner-qr.server.ts";
 import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import type { Route } from "./+types/qr-card";
 
-export const meta = () => [{ title: "Table card · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Table card")} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -17,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** A printable A6 table card: name, QR code, and the address to type if the camera fails. */
 export default function QrCard({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   const { title, subtitle, svg, shortUrl, warning } = loaderData;
   return (
     <div className="flex flex-col items-center gap-4">
@@ -25,10 +32,10 @@ export default function QrCard({ loaderData }: Route.ComponentProps) {
       <article className="flex w-[105mm] max-w-full flex-col items-center gap-3 rounded-xl border-2 border-ink bg-white p-6 text-center print:border-0">
         <h1 className="text-2xl font-bold">{title}</h1>
         {subtitle ? <p className="text-lg font-semibold">{subtitle}</p> : null}
-        <p>Scan for our menu</p>
+        <p>{t("Scan for our menu")}</p>
         <div
           role="img"
-          aria-label={`QR code for ${shortUrl}`}
+          aria-label={t("QR code for {{url}}", { url: shortUrl })}
           className="w-56 [&>svg]:h-auto [&>svg]:w-full"
           // The SVG is made on the server by the qrcode library from our own URL.
           dangerouslySetInnerHTML={{ __html: svg }}
@@ -41,7 +48,7 @@ export default function QrCard({ loaderData }: Route.ComponentProps) {
         className="no-print min-h-11 rounded-md bg-brand px-4 font-semibold text-white"
         onClick={() => window.print()}
       >
-        Print
+        {t("Print")}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { TextField } from "~/components/ui/field.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { PASSWORD_MIN } from "../accounts.schema.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 
@@ -11,10 +12,11 @@ export function AccountFields({
   errors: FieldErrors;
   text: (key: string) => string | undefined;
 }) {
+  const { t } = useI18n();
   return (
     <>
       <TextField
-        label="Username"
+        label={t("Username")}
         name="username"
         required
         maxLength={40}
@@ -23,7 +25,7 @@ export function AccountFields({
         error={errors.username}
       />
       <TextField
-        label="Email"
+        label={t("Email")}
         name="email"
         type="email"
         required
@@ -32,7 +34,7 @@ export function AccountFields({
         error={errors.email}
       />
       <PasswordField
-        label="Password"
+        label={t("Password")}
         name="password"
         required
         minLength={PASSWORD_MIN}

@@ -1,30 +1,33 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Spinner } from "~/components/ui/spinner.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 /**
  * product rules §2: 'Create Your Account', links to /sign-in and /forgotpassword, and a
  * loading view in place of the form while it is sent. The form is hidden, not
  * removed, so a refused sign-up comes back with everything still filled in.
+ * `kind` arrives translated.
  */
 export function SignupShell({ kind, busy, children }: { kind: string; busy: boolean; children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-2xl rounded-xl bg-white p-6 shadow-sm sm:p-10">
-      <h1 className="text-2xl font-bold">Create Your Account</h1>
+      <h1 className="text-2xl font-bold">{t("Create Your Account")}</h1>
       <p className="mt-1 text-muted">{kind}</p>
-      {busy ? <Spinner label="Creating your account…" /> : null}
+      {busy ? <Spinner label={t("Creating your account…")} /> : null}
       <div hidden={busy} className="mt-6">
         {children}
       </div>
       <p className="mt-6 flex flex-wrap gap-x-4 gap-y-2">
         <span>
-          Already have an account?{" "}
+          {t("Already have an account?")}{" "}
           <Link to="/sign-in" className="font-medium text-brand underline">
-            Sign In
+            {t("Sign In")}
           </Link>
         </span>
         <Link to="/forgotpassword" className="font-medium text-brand underline">
-          Forgot Password?
+          {t("Forgot Password?")}
         </Link>
       </p>
     </div>

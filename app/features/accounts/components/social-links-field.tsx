@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import {
   canAddSocialLink,
   isWebLink,
@@ -10,6 +11,7 @@ import {
 
 /** product rules §4/§5: links are added while fewer than 6, each trimmed, non-empty, ≤ 100 characters. */
 export function SocialLinksField({ initial = [], error }: { initial?: string[]; error?: string }) {
+  const { t, tm } = useI18n();
   const id = useId();
   const [links, setLinks] = useState<string[]>(initial);
   const [draft, setDraft] = useState("");
@@ -22,11 +24,14 @@ export function SocialLinksField({ initial = [], error }: { initial?: string[]; 
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="font-medium">
-        Social links <span className="font-normal text-muted">(optional, up to {SOCIAL_LINKS_MAX})</span>
+        {t("Social links")}{" "}
+        <span className="font-normal text-muted">
+          {t("(optional, up to {{max}})", { max: SOCIAL_LINKS_MAX })}
+        </span>
       </legend>
       <div className="flex gap-2">
         <label htmlFor={id} className="sr-only">
-          New social link
+          {t("New social link")}
         </label>
         <input
           id={id}
@@ -39,22 +44,22 @@ export function SocialLinksField({ initial = [], error }: { initial?: string[]; 
               add();
             }
           }}
-          placeholder="https://instagram.com/yourpage"
+          placeholder={t("https://instagram.com/yourpage")}
           aria-describedby={`${id}-hint`}
           className="block min-h-11 w-full rounded-md border border-line bg-white px-3 py-2"
         />
         <Button variant="secondary" onClick={add} disabled={!canAdd}>
-          Add
+          {t("Add")}
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-muted">
         {links.length >= SOCIAL_LINKS_MAX
-          ? `You have added ${SOCIAL_LINKS_MAX} links, the most allowed.`
+          ? t("You have added {{max}} links, the most allowed.", { max: SOCIAL_LINKS_MAX })
           : draft.trim().length > SOCIAL_LINK_MAX_LENGTH
-            ? `A link may have at most ${SOCIAL_LINK_MAX_LENGTH} characters.`
+            ? t("A link may have at most {{max}} characters.", { max: SOCIAL_LINK_MAX_LENGTH })
             : draft.trim() !== "" && !isWebLink(draft.trim())
-              ? WEB_LINK_MESSAGE
-              : `${links.length} of ${SOCIAL_LINKS_MAX} added.`}
+              ? tm(WEB_LINK_MESSAGE)
+              : t("{{added}} of {{max}} added.", { added: links.length, max: SOCIAL_LINKS_MAX })}
       </p>
       {links.length > 0 ? (
         <ul className="flex flex-col gap-1">
@@ -68,15 +73,15 @@ export function SocialLinksField({ initial = [], error }: { initial?: string[]; 
               <Button
                 variant="ghost"
                 onClick={() => setLinks(links.filter((_, j) => j !== i))}
-                aria-label={`Remove ${link}`}
+                aria-label={t("Remove {{link}}", { link })}
               >
-                Remove
+                {t("Remove")}
               </Button>
             </li>
           ))}
         </ul>
       ) : null}
-      {error ? <p className="text-sm text-danger">{error}</p> : null}
+      {error ? <p className="text-sm text-danger">{tm(error)}</p> : null}
     </fieldset>
   );
 }

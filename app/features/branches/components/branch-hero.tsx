@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ShareIcon } from "~/components/ui/icons.tsx";
 import { CallLink, DirectionsLink } from "~/components/ui/place-action-links.tsx";
 import { ShareLink } from "~/components/ui/share-link.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
 
 const action =
@@ -41,6 +42,7 @@ export function BranchHero({
   share: { url: string; title: string };
   children?: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <header className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
       <div className="flex items-center gap-3">
@@ -71,10 +73,10 @@ export function BranchHero({
               <span aria-hidden="true" className="text-amber-600">
                 ★
               </span>{" "}
-              {rating.average.toFixed(1)} · {rating.count} {rating.count === 1 ? "review" : "reviews"}
+              {rating.average.toFixed(1)} · {t("{{count}} reviews", { count: rating.count })}
             </Link>
           ) : (
-            <span className="text-muted">No reviews yet</span>
+            <span className="text-muted">{t("No reviews yet")}</span>
           )
         ) : null}
         {openText ? (
@@ -86,7 +88,7 @@ export function BranchHero({
         {directions ? <DirectionsLink href={directions} className={action} /> : <span aria-hidden="true" />}
         <ShareLink url={share.url} title={share.title} className={action}>
           <ShareIcon />
-          Share
+          {t("Share")}
         </ShareLink>
       </div>
       {children ? <div className="grid grid-cols-2 gap-2 [&>*]:justify-center">{children}</div> : null}

@@ -1,6 +1,7 @@
 import { buttonClass } from "~/components/ui/button.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
-import { filtersActive, filtersText, type BranchFilters } from "../branch-filters.ts";
+import { filtersActive, type BranchFilters } from "../branch-filters.ts";
 
 const choice = "flex min-h-11 items-center gap-2";
 
@@ -18,15 +19,26 @@ export function DishFilters({
   allergens: readonly string[];
   clearHref: string;
 }) {
+  const { t } = useI18n();
   const active = filtersActive(filters);
+  // "Veg · Spicy · no nuts · available now", for the folded filter's summary.
+  const summary = [
+    filters.type ? t(filters.type) : undefined,
+    filters.taste ? t(filters.taste) : undefined,
+    ...filters.avoid.map((word) => t("no {{word}}", { word })),
+    filters.available ? t("available now") : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <details open={active} className="rounded-xl bg-white px-4 py-1 shadow-sm">
       <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">
-        Filter dishes{active ? <span className="font-normal">: {filtersText(filters)}</span> : null}
+        {t("Filter dishes")}
+        {active ? <span className="font-normal">: {summary}</span> : null}
       </summary>
       <form method="get" className="flex flex-col gap-3 pb-3">
         <fieldset className="flex flex-wrap gap-x-4">
-          <legend className="font-medium">Type</legend>
+          <legend className="font-medium">{t("Type")}</legend>
           {["", ...ITEM_TYPES].map((type) => (
             <label key={type || "any"} className={choice}>
               <input
@@ -36,12 +48,12 @@ export function DishFilters({
                 defaultChecked={(filters.type ?? "") === type}
                 className="size-5"
               />
-              {type || "Any"}
+              {type ? t(type) : t("Any")}
             </label>
           ))}
         </fieldset>
         <fieldset className="flex flex-wrap gap-x-4">
-          <legend className="font-medium">Taste</legend>
+          <legend className="font-medium">{t("Taste")}</legend>
           {["", ...TASTES].map((taste) => (
             <label key={taste || "any"} className={choice}>
               <input
@@ -51,13 +63,13 @@ export function DishFilters({
                 defaultChecked={(filters.taste ?? "") === taste}
                 className="size-5"
               />
-              {taste || "Any"}
+              {taste ? t(taste) : t("Any")}
             </label>
           ))}
         </fieldset>
         {allergens.length > 0 ? (
           <fieldset className="flex flex-wrap gap-x-4">
-            <legend className="font-medium">Hide dishes with</legend>
+            <legend className="font-medium">{t("Hide dishes with")}</legend>
             {allergens.map((allergen) => (
               <label key={allergen} className={choice}>
                 <input
@@ -80,18 +92,18 @@ export function DishFilters({
             defaultChecked={filters.available}
             className="size-5"
           />
-          Available now (no sold-out dishes)
+          {t("Available now (no sold-out dishes)")}
         </label>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className={buttonClass("primary")}>
-            Show dishes
+            {t("Show dishes")}
           </button>
           {active ? (
             <a
               href={clearHref}
               className="inline-flex min-h-11 items-center px-2 font-medium text-brand underline"
             >
-              Clear filters
+              {t("Clear filters")}
             </a>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { SelectField } from "~/components/ui/field.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import type { CountryLocations } from "~/lib/reference-data.ts";
 
@@ -8,6 +9,7 @@ import type { CountryLocations } from "~/lib/reference-data.ts";
  * changing a parent clears its children.
  */
 export function LocationFields({ locations, errors }: { locations: CountryLocations; errors: FieldErrors }) {
+  const { t } = useI18n();
   const [province, setProvince] = useState("");
   const [city, setCity] = useState("");
   const [area, setArea] = useState("");
@@ -17,12 +19,14 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
   const none = provinces.length === 0;
   return (
     <fieldset className="flex flex-col gap-4">
-      <legend className="font-medium">Location</legend>
+      <legend className="font-medium">{t("Location")}</legend>
       {none ? (
-        <p className="text-muted">There are no places to choose from for {locations.country} yet.</p>
+        <p className="text-muted">
+          {t("There are no places to choose from for {{country}} yet.", { country: locations.country })}
+        </p>
       ) : null}
       <SelectField
-        label="Province"
+        label={t("Province")}
         name="provinceLabel"
         optional
         disabled={none}
@@ -36,7 +40,7 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
         error={errors.provinceLabel}
       />
       <SelectField
-        label="City"
+        label={t("City")}
         name="cityLabel"
         optional
         disabled={!province}
@@ -49,7 +53,7 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
         error={errors.cityLabel}
       />
       <SelectField
-        label="Area"
+        label={t("Area")}
         name="areaLabel"
         optional
         disabled={!city || areas.length === 0}
@@ -57,7 +61,7 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
         value={area}
         onChange={(e) => setArea(e.target.value)}
         error={errors.areaLabel}
-        hint={city && areas.length === 0 ? "No areas are listed for this city." : undefined}
+        hint={city && areas.length === 0 ? t("No areas are listed for this city.") : undefined}
       />
     </fieldset>
   );

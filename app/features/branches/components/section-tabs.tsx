@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { filterQuery, type BranchFilters } from "../branch-filters.ts";
 
 /**
@@ -14,10 +15,11 @@ export function SectionTabs({
   filters: BranchFilters;
   page: number;
 }) {
+  const { t } = useI18n();
   if (sections.length < 2) return null;
   return (
     <nav
-      aria-label="Menu sections"
+      aria-label={t("Menu sections")}
       className="sticky top-0 z-10 -mx-4 overflow-x-auto border-b border-line bg-gray-50/95 px-4 py-2"
     >
       <ul className="flex gap-2 whitespace-nowrap">

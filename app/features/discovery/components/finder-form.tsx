@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextField } from "~/components/ui/field.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { ALL_RESTAURANT_TYPES, COUNTRIES, ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
 import { FINDER_PRICES, FINDER_RATINGS, PRICE_BANDS, type FinderTab } from "../finder.options.ts";
 import { enhanceFinderPlaces, type City } from "../finder-places.ts";
@@ -14,6 +15,7 @@ type Values = Record<string, string | undefined>;
  * and area open after the country / city is sent).
  */
 export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Values; cities: City[] }) {
+  const { t } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => (form.current ? enhanceFinderPlaces(form.current) : undefined), []);
   const country = values.country ?? "";
@@ -21,7 +23,10 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
   const areas = cities.find((c) => c.label === city)?.areas ?? [];
   const busy = useNavigation().state === "loading";
   const items = tab === "items";
-  const priceOptions = FINDER_PRICES.map((p) => ({ value: p, label: PRICE_BANDS[p].label }));
+  const priceOptions = FINDER_PRICES.map((p) => ({ value: p, label: t(PRICE_BANDS[p].label) }));
+  // Data values go as they are; people read them in the page's language.
+  const labelled = (list: readonly string[]) => list.map((value) => ({ value, label: t(value) }));
+  const any = t("Any");
 
   return (
     <Form
@@ -31,13 +36,16 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
       data-finder
       data-country={country}
       data-city={city}
-      aria-label={items ? "Item Finder" : "Restaurant Locator"}
+      // What the place pickers (finder-places.ts, also the visitors' island) write, in the page's language.
+      data-loading-cities={t("Loading cities…")}
+      data-no-cities={t("No cities are listed for {{country}} yet.", { country: "{country}" })}
+      aria-label={items ? t("Item Finder") : t("Restaurant Locator")}
       className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm"
     >
       <input type="hidden" name="tab" value={tab} />
       <TextField
         key={`${tab}-q`}
-        label={items ? "Dish name" : "Restaurant name"}
+        label={items ? t("Dish name") : t("Restaurant name")}
         name="q"
         type="search"
         maxLength={100}
@@ -45,69 +53,76 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
       />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField
-          label="Country"
+          label={t("Country")}
           name="country"
-          placeholder="Any"
+          placeholder={any}
           options={COUNTRIES}
           defaultValue={country}
         />
         <SelectField
-          label="City"
+          label={t("City")}
           name="city"
-          placeholder="Any"
+          placeholder={any}
           disabled={cities.length === 0}
           options={cities.map((c) => c.label)}
           defaultValue={city}
-          hint={country && cities.length === 0 ? `No cities are listed for ${country} yet.` : undefined}
+          hint={
+            country && cities.length === 0
+              ? t("No cities are listed for {{country}} yet.", { country })
+              : undefined
+          }
         />
         {items ? (
           <SelectField
-            label="Area"
+            label={t("Area")}
             name="area"
-            placeholder="Any"
+            placeholder={any}
             disabled={areas.length === 0}
             options={areas}
             defaultValue={values.area ?? ""}
           />
         ) : (
           <SelectField
-            label="Type"
+            label={t("Type")}
             name="type"
-            placeholder="Any"
-            options={ALL_RESTAURANT_TYPES}
+            placeholder={any}
+            options={labelled(ALL_RESTAURANT_TYPES)}
             defaultValue={values.type ?? ""}
           />
         )}
         {items ? null : (
           <SelectField
-            label="Rating"
+            label={t("Rating")}
             name="rating"
-            placeholder="Any"
-            options={FINDER_RATINGS.map((r) => ({ value: r, label: r === "5" ? "5 stars" : `${r}+ stars` }))}
+            placeholder={any}
+            options={FINDER_RATINGS.map((r) => ({
+              value: r,
+              label: r === "5" ? t("{{count}} stars", { count: 5 }) : t("{{rating}}+ stars", { rating: r }),
+            }))}
             defaultValue={values.rating ?? ""}
           />
         )}
         <SelectField
-          label="Price range"
+          label={t("Price range")}
           name="price"
-          placeholder="Any"
+          placeholder={any}
           options={priceOptions}
           defaultValue={values.price ?? ""}
         />
         {items ? (
           <>
             <SelectField
-              label="Taste"
+              label={t("Taste")}
               name="taste"
-              placeholder="Any"
-              options={TASTES}
+              placeholder={any}
+              options={labelled(TASTES)}
               defaultValue={values.taste ?? ""}
             />
             <SelectField
-              label="Item type"
+              label={t("Item type")}
               name="itemType"
-              placeholder="Any"
-              options={ITEM_TYPES}
+              placeholder={any}
+              options={labelled(ITEM_TYPES)}
               defaultValue={values.itemType ?? ""}
             />
           </>
@@ -115,10 +130,10 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
-          {busy ? "Searching…" : "Search"}
+          {busy ? t("Searching…") : t("Search")}
         </Button>
         <Link to={`?tab=${tab}`} className={buttonClass("secondary")}>
-          Clear filters
+          {t("Clear filters")}
         </Link>
       </div>
     </Form>

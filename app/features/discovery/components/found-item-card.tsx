@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { DishPrice, DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
 import { publicPrice } from "~/lib/price.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
@@ -25,6 +26,7 @@ export interface FoundItem {
 
 /** A dish found by the Item Finder: where it is served (restaurant, branch, place), price and rating. */
 export function FoundItemCard({ item }: { item: FoundItem }) {
+  const { t } = useI18n();
   const href = item.branchUrl
     ? `${branchPath(item.urlName, item.branchUrl)}/menu/${item.id}`
     : `${restaurantPath(item.urlName)}/menu/${item.id}`;
@@ -45,8 +47,8 @@ export function FoundItemCard({ item }: { item: FoundItem }) {
           {place ? <span className="text-muted"> · {place}</span> : null}
         </p>
         <p className="text-sm text-muted">
-          {item.itemTaste} · {item.itemType}
-          {item.soldOut ? " · Sold out" : ""}
+          {t(item.itemTaste)} · {t(item.itemType)}
+          {item.soldOut ? ` · ${t("Sold out")}` : ""}
         </p>
         <Rating value={item.itemRating} count={item.itemRatingBy} />
       </div>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { restaurantPath } from "~/lib/slug.ts";
 
@@ -14,6 +15,7 @@ export interface RestaurantCardData {
 
 /** product rules §2's restaurant card (logo and name, linking to /r/{urlName}), with rating when known. */
 export function RestaurantCard({ restaurant: r }: { restaurant: RestaurantCardData }) {
+  const { t } = useI18n();
   const reviews = r.restNoofReviews ?? 0;
   return (
     <li>
@@ -27,15 +29,15 @@ export function RestaurantCard({ restaurant: r }: { restaurant: RestaurantCardDa
         </span>
         <span className="flex min-w-0 flex-col">
           <span className="text-lg font-semibold break-words">{r.restName}</span>
-          <span className="text-sm text-muted">{r.restType}</span>
+          <span className="text-sm text-muted">{t(r.restType)}</span>
           {r.restRating !== undefined ? (
             <span className="text-sm">
               <span aria-hidden="true" className="text-amber-600">
                 ★
               </span>{" "}
               {reviews > 0
-                ? `${r.restRating.toFixed(1)} (${reviews} ${reviews === 1 ? "review" : "reviews"})`
-                : "No reviews yet"}
+                ? t("{{rating}} ({{count}} reviews)", { rating: r.restRating.toFixed(1), count: reviews })
+                : t("No reviews yet")}
             </span>
           ) : null}
         </span>

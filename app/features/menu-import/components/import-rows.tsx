@@ -1,3 +1,4 @@
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { sizesText } from "~/lib/sizes.ts";
 import type { ImportScreen } from "../menu-import.server.ts";
@@ -6,34 +7,38 @@ type Dish = ImportScreen["plan"]["dishes"][number];
 
 /** One spreadsheet row as it would be imported: where, what, at what price, with which photos, and its problems. */
 function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }) {
+  const { t, tm } = useI18n();
   const input = dish.input;
   const photos = [...new Set(Object.values(dish.photos).filter(Boolean))];
   return (
     <li className="flex flex-col gap-1 py-3">
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-mono text-sm text-muted">Row {dish.line}</span>
-        <span className="font-semibold">{dish.name || "(no name)"}</span>
-        <span className="text-muted">in {dish.section || "(no section)"}</span>
+        <span className="font-mono text-sm text-muted">{t("Row {{line}}", { line: dish.line })}</span>
+        <span className="font-semibold">{dish.name || t("(no name)")}</span>
+        <span className="text-muted">
+          {t("in {{section}}", { section: dish.section || t("(no section)") })}
+        </span>
         <span
           className={`rounded px-2 py-0.5 text-sm ${dish.action === "add" ? "bg-brand-soft" : "bg-gray-100"}`}
         >
-          {dish.action === "add" ? "new" : "updates the dish on your menu"}
+          {dish.action === "add" ? t("new") : t("updates the dish on your menu")}
         </span>
       </p>
       {input ? (
         <p className="text-sm">
           {input.sizes.length > 0 ? sizesText(input.sizes, ownerPrice) : ownerPrice(input.price)} ·{" "}
-          {input.itemTaste} · {input.itemType} · place {input.positionInSection}
+          {t(input.itemTaste)} · {t(input.itemType)} ·{" "}
+          {t("place {{position}}", { position: input.positionInSection })}
         </p>
       ) : null}
       {photos.length > 0 ? (
         <p className="text-sm text-muted">
-          Photos:{" "}
+          {t("Photos:")}{" "}
           {photos.map((name, i) => (
             <span key={name}>
               {i > 0 ? ", " : ""}
               <span className="font-mono">{name}</span>
-              {uploaded.includes(name) ? " ✓" : " (waiting)"}
+              {uploaded.includes(name) ? " ✓" : ` ${t("(waiting)")}`}
             </span>
           ))}
         </p>
@@ -41,7 +46,7 @@ function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }
       {dish.problems.length > 0 ? (
         <ul className="flex flex-col gap-0.5 text-sm text-danger">
           {dish.problems.map((problem) => (
-            <li key={problem}>{problem}</li>
+            <li key={problem}>{tm(problem)}</li>
           ))}
         </ul>
       ) : null}
@@ -54,6 +59,7 @@ function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }
  * words), then every row, folded away when the sheet is long.
  */
 export function ImportRows({ screen, uploadedMatches }: { screen: ImportScreen; uploadedMatches: string[] }) {
+  const { t } = useI18n();
   const broken = screen.plan.dishes.filter((d) => d.problems.length > 0);
   return (
     <>
@@ -63,7 +69,7 @@ export function ImportRows({ screen, uploadedMatches }: { screen: ImportScreen; 
           className="rounded-xl border border-danger bg-white p-4 shadow-sm"
         >
           <h2 id="rows-to-fix" className="text-lg font-semibold">
-            Rows to fix ({broken.length})
+            {t("Rows to fix ({{number}})", { number: broken.length })}
           </h2>
           <ul className="flex flex-col divide-y divide-line">
             {broken.map((dish) => (
@@ -74,7 +80,7 @@ export function ImportRows({ screen, uploadedMatches }: { screen: ImportScreen; 
       ) : null}
       <details open={screen.plan.dishes.length <= 30} className="rounded-xl bg-white p-4 shadow-sm">
         <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold">
-          Every row ({screen.plan.dishes.length})
+          {t("Every row ({{number}})", { number: screen.plan.dishes.length })}
         </summary>
         <ul className="flex flex-col divide-y divide-line">
           {screen.plan.dishes.map((dish) => (

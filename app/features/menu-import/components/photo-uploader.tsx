@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import type { Translate } from "~/i18n/i18n.ts";
 import { matchPhoto, photoKey } from "../menu-import.messages.ts";
 
 interface Answer {
@@ -11,7 +13,7 @@ interface Answer {
 }
 
 /** One photo to the import's photo endpoint, reporting the bytes sent as they go. */
-function send(action: string, file: File, onProgress: (sent: number) => void): Promise<Answer> {
+function send(action: string, file: File, onProgress: (sent: number) => void, t: Translate): Promise<Answer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", action);
@@ -21,11 +23,17 @@ function send(action: string, file: File, onProgress: (sent: number) => void): P
       try {
         resolve(JSON.parse(xhr.responseText) as Answer);
       } catch {
-        resolve({ ok: false, message: `${file.name} could not be uploaded (${xhr.status}).` });
+        resolve({
+          ok: false,
+          message: t("{{name}} could not be uploaded ({{status}}).", { name: file.name, status: xhr.status }),
+        });
       }
     });
     xhr.addEventListener("error", () =>
-      resolve({ ok: false, message: `${file.name}: the connection dropped. Choose it again.` }),
+      resolve({
+        ok: false,
+        message: t("{{name}}: the connection dropped. Choose it again.", { name: file.name }),
+      }),
     );
     const body = new FormData();
     body.append("photos", file);
@@ -49,6 +57,9 @@ export function PhotoUploader({
   needed: readonly string[];
   uploaded: readonly string[];
 }) {
+  const { t, tm, href } = useI18n();
+  // The import's own page in this language: the form posts there without scripts.
+  const target = href(action);
   const id = useId();
   const revalidator = useRevalidator();
   const folder = useRef<HTMLInputElement>(null);
@@ -71,11 +82,9 @@ export function PhotoUploader({
     const files = all.filter((file) => needed.some((name) => matchPhoto(name, [photoKey(file.name)])));
     const skipped = all.length - files.length;
     const notes =
-      skipped > 0
-        ? [`${skipped} ${skipped === 1 ? "file is" : "files are"} not named in the spreadsheet.`]
-        : [];
+      skipped > 0 ? [t("{{count}} files are not named in the spreadsheet.", { count: skipped })] : [];
     if (files.length === 0) {
-      setMessages(notes.length ? notes : ["Choose the photos your spreadsheet names."]);
+      setMessages(notes.length ? notes : [t("Choose the photos your spreadsheet names.")]);
       return;
     }
     const total = files.reduce((sum, f) => sum + f.size, 0) || 1;
@@ -83,15 +92,19 @@ export function PhotoUploader({
     setMessages(notes);
     setProgress({ percent: 0, done: 0, count: files.length });
     for (const [index, file] of files.entries()) {
-      const answer = await send(action, file, (sent) =>
-        setProgress({
-          percent: Math.round(((before + sent) / total) * 100),
-          done: index,
-          count: files.length,
-        }),
+      const answer = await send(
+        target,
+        file,
+        (sent) =>
+          setProgress({
+            percent: Math.round(((before + sent) / total) * 100),
+            done: index,
+            count: files.length,
+          }),
+        t,
       );
       before += file.size;
-      if (!answer.ok && answer.message) notes.push(answer.message);
+      if (!answer.ok && answer.message) notes.push(tm(answer.message));
       setProgress({ percent: Math.round((before / total) * 100), done: index + 1, count: files.length });
     }
     setMessages([...notes]);
@@ -105,15 +118,18 @@ export function PhotoUploader({
       className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Photos{" "}
+        {t("Photos")}{" "}
         <span className="font-normal text-muted">
-          ({needed.length - missing.length} of {needed.length} uploaded)
+          {t("({{done}} of {{total}} uploaded)", {
+            done: needed.length - missing.length,
+            total: needed.length,
+          })}
         </span>
       </h2>
       {missing.length > 0 ? (
         <details open={missing.length <= 12}>
           <summary className="min-h-11 cursor-pointer py-2 font-medium">
-            Still needed ({missing.length})
+            {t("Still needed ({{number}})", { number: missing.length })}
           </summary>
           <ul className="flex flex-wrap gap-2">
             {missing.map((name) => (
@@ -124,11 +140,11 @@ export function PhotoUploader({
           </ul>
         </details>
       ) : (
-        <p role="status">Every photo the spreadsheet names is here.</p>
+        <p role="status">{t("Every photo the spreadsheet names is here.")}</p>
       )}
-      <form method="post" action={action} encType="multipart/form-data" className="flex flex-col gap-3">
+      <form method="post" action={target} encType="multipart/form-data" className="flex flex-col gap-3">
         <label className="flex flex-col gap-1 font-medium">
-          Choose photos
+          {t("Choose photos")}
           <input
             type="file"
             name="photos"
@@ -141,7 +157,7 @@ export function PhotoUploader({
         </label>
         {scripted ? (
           <label className="flex flex-col gap-1 font-medium">
-            Or a whole folder of photos
+            {t("Or a whole folder of photos")}
             <input
               ref={folder}
               type="file"
@@ -154,18 +170,27 @@ export function PhotoUploader({
           </label>
         ) : (
           <button type="submit" className={buttonClass("secondary", "self-start")}>
-            Upload photos
+            {t("Upload photos")}
           </button>
         )}
         <p className="text-sm text-muted">
-          Photos are matched by file name; the rest of a folder stays on your phone.
+          {t("Photos are matched by file name; the rest of a folder stays on your phone.")}
         </p>
       </form>
       {progress ? (
         <div className="flex items-center gap-2">
-          <progress max={100} value={progress.percent} aria-label="Photo upload" className="h-3 flex-1" />
+          <progress
+            max={100}
+            value={progress.percent}
+            aria-label={t("Photo upload")}
+            className="h-3 flex-1"
+          />
           <span aria-live="polite">
-            {progress.percent}% · {progress.done} of {progress.count}
+            {t("{{percent}}% · {{done}} of {{total}}", {
+              percent: progress.percent,
+              done: progress.done,
+              total: progress.count,
+            })}
           </span>
         </div>
       ) : null}

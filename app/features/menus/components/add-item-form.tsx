@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField } from "~/components/ui/field.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import type { ItemCategory } from "~/lib/reference-data.ts";
 import { BranchChoiceField } from "./branch-choice-field.tsx";
@@ -28,7 +29,7 @@ export function AddItemForm({
   onSubmit,
   busy,
   another,
-  submitLabel = "Add Item",
+  submitLabel,
 }: {
   data: AddItemFormData;
   errors: FieldErrors;
@@ -40,6 +41,7 @@ export function AddItemForm({
   another: boolean;
   submitLabel?: string;
 }) {
+  const { t } = useI18n();
   const [sectionId, setSectionId] = useState(value("sectionId") ?? "");
   const [position, setPosition] = useState(value("positionInSection") ?? "");
   const refused = value("branchChoice") !== undefined;
@@ -53,11 +55,11 @@ export function AddItemForm({
     >
       <FormAlert message={errors.form} />
       <SelectField
-        label="Section"
+        label={t("Section")}
         name="sectionId"
         required
         options={data.sections}
-        placeholder="Select a section"
+        placeholder={t("Select a section")}
         value={sectionId}
         onChange={(e) => {
           setSectionId(e.target.value);
@@ -78,7 +80,7 @@ export function AddItemForm({
       <BranchChoiceField branches={data.branches} chosen={refused ? list("toBranches") : undefined} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonClass("primary")} disabled={busy}>
-          {busy && !another ? "Adding…" : submitLabel}
+          {busy && !another ? t("Adding…") : (submitLabel ?? t("Add Item"))}
         </button>
         <button
           type="submit"
@@ -87,7 +89,7 @@ export function AddItemForm({
           className={buttonClass("secondary")}
           disabled={busy}
         >
-          {another ? "Saving…" : "Save and add another"}
+          {another ? t("Saving…") : t("Save and add another")}
         </button>
       </div>
     </Form>

@@ -1,3 +1,5 @@
+import { useI18n } from "~/i18n/use-i18n.ts";
+
 /**
  * 'Add to all branches' or a chosen set (ADR 0021): every branch is ticked to begin
  * with; unticking one adds the new section or dish there hidden, so the owner can
@@ -11,12 +13,13 @@ export function BranchChoiceField({
   /** After a refused form: the ids that were ticked (undefined: all). */
   chosen?: readonly string[];
 }) {
+  const { t } = useI18n();
   if (branches.length === 0) return null;
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border border-line p-3">
-      <legend className="px-1 font-medium">Branches</legend>
+      <legend className="px-1 font-medium">{t("Branches")}</legend>
       <p className="text-sm text-muted">
-        Also add it to these branches. Untick a branch to leave it off that branch&apos;s menu.
+        {t("Also add it to these branches. Untick a branch to leave it off that branch's menu.")}
       </p>
       {/* The ticked boxes below are the whole choice, even when none is ticked. */}
       <input type="hidden" name="branchChoice" value="chosen" />

@@ -1,5 +1,6 @@
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { MENU_MESSAGES } from "../menus.schema.ts";
 
 /**
@@ -8,15 +9,16 @@ import { MENU_MESSAGES } from "../menus.schema.ts";
  * only in the confirmation it opens.
  */
 export function DeleteDishButton({ name }: { name: string }) {
+  const { t } = useI18n();
   return (
     <ConfirmSubmit
       name="intent"
       value="delete"
       question={MENU_MESSAGES.deleteItemConfirm(name)}
       className={buttonClass("ghost", "px-3 font-normal text-muted underline")}
-      label={`Delete ${name}`}
+      label={t("Delete {{name}}", { name })}
     >
-      Delete
+      {t("Delete")}
     </ConfirmSubmit>
   );
 }

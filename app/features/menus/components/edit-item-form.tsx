@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { readSizes } from "~/lib/sizes.ts";
 import { ItemFields, ItemViewFields, sizeRows } from "./item-fields.tsx";
@@ -30,6 +31,7 @@ export function EditItemForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
 }) {
+  const { t } = useI18n();
   const saved = (key: string) => {
     const value = item[key];
     return value === undefined || value === null ? undefined : String(value);
@@ -53,7 +55,7 @@ export function EditItemForm({
       />
       <ItemViewFields errors={errors} current={item} required={false} />
       <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-        {busy ? "Updating…" : "Update Item"}
+        {busy ? t("Updating…") : t("Update Item")}
       </button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
 import { readSizes, sizePrices } from "~/lib/sizes.ts";
 import { allergensOf } from "~/lib/allergens.ts";
@@ -42,10 +43,11 @@ export function DishPrice({
   sizes?: DishSizes;
   format: (n: number) => string;
 }) {
+  const { t } = useI18n();
   const list = paidSizes(sizes);
   if (list.length === 0) return <span className="font-semibold">{format(price)}</span>;
   return (
-    <ul className="flex flex-wrap gap-x-3 gap-y-0.5" aria-label="Sizes">
+    <ul className="flex flex-wrap gap-x-3 gap-y-0.5" aria-label={t("Sizes")}>
       {list.map((size) => (
         <li key={size.label} className="whitespace-nowrap">
           {size.label} <span className="font-semibold">{format(size.price)}</span>
@@ -56,23 +58,25 @@ export function DishPrice({
 }
 
 export function Rating({ value, count }: { value: number; count: number }) {
+  const { t } = useI18n();
   return (
     <span className="text-sm">
       <span aria-hidden="true" className="text-amber-600">
         ★
       </span>{" "}
-      {count > 0 ? `${value.toFixed(1)} (${count} ${count === 1 ? "rating" : "ratings"})` : "No ratings yet"}
+      {count > 0 ? `${value.toFixed(1)} (${t("{{count}} ratings", { count })})` : t("No ratings yet")}
     </span>
   );
 }
 
 /** The allergens an owner listed, as a warning; nothing for none (empty, 'None', '-'). */
 export function AllergenBadge({ text }: { text: string }) {
+  const { t } = useI18n();
   const allergens = allergensOf(text);
   if (allergens.length === 0) return null;
   return (
     <p className="self-start rounded border border-amber-700 bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
-      Allergens: {allergens.join(", ")}
+      {t("Allergens:")} {allergens.join(", ")}
     </p>
   );
 }
@@ -105,6 +109,7 @@ export function ItemCard({
   href?: string;
   price: (n: number) => string;
 }) {
+  const { t } = useI18n();
   return (
     <li className="flex gap-3 rounded-lg border border-line bg-white p-3">
       <DishThumbnail src={item.frontView} soldOut={Boolean(item.soldOut)} />
@@ -122,13 +127,13 @@ export function ItemCard({
         {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
         {item.soldOut ? (
           <p className="self-start rounded bg-gray-800 px-2 py-0.5 text-sm font-semibold text-white">
-            Sold out
+            {t("Sold out")}
           </p>
         ) : null}
         {item.description ? <p>{item.description}</p> : null}
         {item.descriptionExtra ? <p className="text-sm text-muted">{item.descriptionExtra}</p> : null}
         <p className="text-sm text-muted">
-          {item.itemTaste} · {item.itemType}
+          {t(item.itemTaste)} · {t(item.itemType)}
         </p>
         <AllergenBadge text={item.foodAllergies} />
         <Rating value={item.itemRating} count={item.itemRatingBy} />

@@ -2,6 +2,7 @@ import { Fragment, useId, useRef, useState, useSyncExternalStore, type ChangeEve
 import { flushSync } from "react-dom";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { ImageField } from "~/components/ui/image-field.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { plainDecimal } from "~/lib/numbers.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
@@ -28,10 +29,11 @@ export function ItemFields({
   sizes: readonly SizeRow[];
 }) {
   const [range, setRange] = useState(value("itemPriceRange") ?? "");
+  const { t } = useI18n();
   return (
     <>
       <TextField
-        label="Position in Section"
+        label={t("Position in Section")}
         name="positionInSection"
         type="number"
         inputMode="numeric"
@@ -47,7 +49,7 @@ export function ItemFields({
         error={errors.positionInSection}
       />
       <TextField
-        label="Item Name"
+        label={t("Item Name")}
         name="name"
         required
         maxLength={120}
@@ -55,23 +57,23 @@ export function ItemFields({
         error={errors.name}
       />
       <TextField
-        label="Name Extra"
+        label={t("Name Extra")}
         name="nameExtra"
         optional
         maxLength={120}
-        hint="e.g. Half / Full, or the Urdu name"
+        hint={t("e.g. Half / Full, or a second name")}
         defaultValue={value("nameExtra")}
         error={errors.nameExtra}
       />
       <TextField
-        label="Price (Rs.)"
+        label={t("Price (Rs.)")}
         name="price"
         type="number"
         inputMode="decimal"
         min={0}
         step="any"
         required
-        hint="A dish with sizes can leave this empty: it takes the lowest size's price."
+        hint={t("A dish with sizes can leave this empty: it takes the lowest size's price.")}
         defaultValue={value("price")}
         onChange={(e) => {
           // Typing a price picks its range; choosing another range afterwards keeps that choice.
@@ -81,18 +83,18 @@ export function ItemFields({
         error={errors.price}
       />
       <SelectField
-        label="Item Price Range"
+        label={t("Item Price Range")}
         name="itemPriceRange"
         required
         options={PRICE_RANGES}
         value={range}
         onChange={(e) => setRange(e.target.value)}
-        hint="Follows the price as you type it; you can choose another."
+        hint={t("Follows the price as you type it; you can choose another.")}
         error={errors.itemPriceRange}
       />
       <SizeFields sizes={sizes} error={errors.sizes} />
       <SelectField
-        label="Taste Category"
+        label={t("Taste Category")}
         name="itemTaste"
         required
         options={TASTES}
@@ -100,7 +102,7 @@ export function ItemFields({
         error={errors.itemTaste}
       />
       <SelectField
-        label="Item Type"
+        label={t("Item Type")}
         name="itemType"
         required
         options={ITEM_TYPES}
@@ -108,15 +110,37 @@ export function ItemFields({
         error={errors.itemType}
       />
       <TextAreaField
-        label="Description"
+        label={t("Description")}
         name="description"
         optional
         maxLength={1000}
         defaultValue={value("description")}
         error={errors.description}
       />
+      <TextField
+        label={t("Item name in Urdu")}
+        name="nameUr"
+        optional
+        lang="ur"
+        dir="rtl"
+        maxLength={120}
+        hint={t("Urdu readers see this name; left empty, they see the English one.")}
+        defaultValue={value("nameUr")}
+        error={errors.nameUr}
+      />
       <TextAreaField
-        label="Description Extra"
+        label={t("Description in Urdu")}
+        name="descriptionUr"
+        optional
+        lang="ur"
+        dir="rtl"
+        rows={2}
+        maxLength={1000}
+        defaultValue={value("descriptionUr")}
+        error={errors.descriptionUr}
+      />
+      <TextAreaField
+        label={t("Description Extra")}
         name="descriptionExtra"
         optional
         rows={2}
@@ -125,7 +149,7 @@ export function ItemFields({
         error={errors.descriptionExtra}
       />
       <TextAreaField
-        label="Food Allergies"
+        label={t("Food Allergies")}
         name="foodAllergies"
         optional
         rows={2}
@@ -149,10 +173,11 @@ export function CategoryFields({
 }) {
   const [category, setCategory] = useState(value("itemCat") ?? "");
   const chosen = categories.find((c) => c.category === category);
+  const { t } = useI18n();
   return (
     <>
       <SelectField
-        label="Category"
+        label={t("Category")}
         name="itemCat"
         required
         options={categories.map((c) => c.category)}
@@ -161,7 +186,7 @@ export function CategoryFields({
         error={errors.itemCat}
       />
       <SelectField
-        label="Subcategory"
+        label={t("Subcategory")}
         name="itemSubCat"
         required
         disabled={!chosen}
@@ -169,7 +194,7 @@ export function CategoryFields({
         options={chosen?.subcategories ?? []}
         defaultValue={value("itemSubCat")}
         error={errors.itemSubCat}
-        hint={chosen ? undefined : "Choose a category first."}
+        hint={chosen ? undefined : t("Choose a category first.")}
       />
     </>
   );
@@ -190,9 +215,10 @@ export function ItemViewFields({
 }) {
   const [sameViews, setSameViews] = useState(false);
   const fieldset = useRef<HTMLFieldSetElement>(null);
+  const { t } = useI18n();
   return (
     <fieldset ref={fieldset} className="flex flex-col gap-4">
-      <legend className="font-medium">Pictures{required ? " (all three required)" : ""}</legend>
+      <legend className="font-medium">{required ? t("Pictures (all three required)") : t("Pictures")}</legend>
       {required ? (
         <AllViewsPicker
           onPick={(files) => {
@@ -213,17 +239,17 @@ export function ItemViewFields({
           }}
         />
       ) : null}
-      {ITEM_VIEWS.map(({ field, label }) => {
+      {ITEM_VIEWS.map(({ field }) => {
         const shared = sameViews && field !== "topView";
         return (
           <Fragment key={field}>
             <ImageField
-              label={`${label[0]!.toUpperCase()}${label.slice(1)} view`}
+              label={t(VIEW_LABEL[field])}
               name={field}
               currentUrl={current?.[field] ?? ""}
               // Off while the top view stands for it: a disabled field is not sent.
               disabled={shared}
-              hint={shared ? "The top view's photo is used." : undefined}
+              hint={shared ? t("The top view's photo is used.") : undefined}
               error={errors[field]}
               optional={!required}
             />
@@ -237,8 +263,8 @@ export function ItemViewFields({
                   className="size-5 shrink-0 accent-brand"
                 />
                 <span>
-                  Use the top photo for all three views
-                  <span className="block text-sm text-muted">One photo of the dish is enough.</span>
+                  {t("Use the top photo for all three views")}
+                  <span className="block text-sm text-muted">{t("One photo of the dish is enough.")}</span>
                 </span>
               </label>
             ) : null}
@@ -249,6 +275,12 @@ export function ItemViewFields({
   );
 }
 
+const VIEW_LABEL: Record<(typeof ITEM_VIEWS)[number]["field"], string> = {
+  topView: "Top view",
+  frontView: "Front view",
+  sideView: "Side view",
+};
+
 const noSubscription = () => () => {};
 
 /**
@@ -258,6 +290,7 @@ const noSubscription = () => () => {};
  */
 function AllViewsPicker({ onPick }: { onPick: (files: File[]) => void }) {
   const id = useId();
+  const { t } = useI18n();
   // False in the server's HTML and while hydrating, true once React runs in the browser.
   const scripted = useSyncExternalStore(
     noSubscription,
@@ -277,11 +310,12 @@ function AllViewsPicker({ onPick }: { onPick: (files: File[]) => void }) {
       }}
     >
       <label htmlFor={id} className="font-medium">
-        All pictures at once <span className="font-normal text-muted">(optional)</span>
+        {t("All pictures at once")} <span className="font-normal text-muted">{t("(optional)")}</span>
       </label>
       <p id={`${id}-note`} className="text-sm text-muted">
-        Choose or drop up to three photos together, in the order top, front, side. One photo is used for all
-        three views.
+        {t(
+          "Choose or drop up to three photos together, in the order top, front, side. One photo is used for all three views.",
+        )}
       </p>
       <input
         id={id}
@@ -325,20 +359,21 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
   const [count, setCount] = useState(Math.min(MAX_SIZES, Math.max(2, filled.length + 1)));
   const rows = Array.from({ length: count }, (_, i) => filled[i] ?? { label: "", price: "" });
   const id = useId();
+  const { t, tm } = useI18n();
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-note${error ? ` ${id}-error` : ""}`}>
       <legend className="font-medium">
-        Sizes <span className="font-normal text-muted">(optional)</span>
+        {t("Sizes")} <span className="font-normal text-muted">{t("(optional)")}</span>
       </legend>
       <p id={`${id}-note`} className="text-sm text-muted">
-        For a dish sold in sizes, e.g. Half Rs. 1,650 and Full Rs. 3,100. Leave empty for one price.
+        {t("For a dish sold in sizes, e.g. Half Rs. 1,650 and Full Rs. 3,100. Leave empty for one price.")}
       </p>
       {rows.map((row, i) => (
         <div key={i} className="grid grid-cols-[1fr_8rem] gap-2">
           <input
             name="sizeLabel"
-            aria-label={`Size ${i + 1}: name`}
-            placeholder={i === 0 ? "Half" : i === 1 ? "Full" : "Size name"}
+            aria-label={t("Size {{number}}: name", { number: i + 1 })}
+            placeholder={i === 0 ? t("Half") : i === 1 ? t("Full") : t("Size name")}
             maxLength={MAX_SIZE_LABEL}
             defaultValue={row.label}
             aria-invalid={error ? true : undefined}
@@ -346,7 +381,7 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
           />
           <input
             name="sizePrice"
-            aria-label={`Size ${i + 1}: Rs.`}
+            aria-label={t("Size {{number}}: Rs.", { number: i + 1 })}
             type="number"
             inputMode="decimal"
             min={0}
@@ -360,7 +395,7 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
       ))}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
+          {tm(error)}
         </p>
       ) : null}
       {count < MAX_SIZES ? (
@@ -369,7 +404,7 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
           onClick={() => setCount((n) => Math.min(MAX_SIZES, n + 1))}
           className="min-h-11 self-start font-semibold text-brand underline"
         >
-          Add a size
+          {t("Add a size")}
         </button>
       ) : null}
     </fieldset>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 
 /** Add Section and Edit Section: a name and the notes shown above and below it. */
@@ -19,28 +20,40 @@ export function SectionForm({
   children?: React.ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
+  const { t } = useI18n();
   return (
     <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <TextField
-        label="Section name"
+        label={t("Section name")}
         name="originalName"
         required
         maxLength={80}
         defaultValue={value("originalName")}
         error={errors.originalName}
       />
+      <TextField
+        label={t("Section name in Urdu")}
+        name="sectionNameUr"
+        optional
+        lang="ur"
+        dir="rtl"
+        maxLength={80}
+        hint={t("Urdu readers see this name; left empty, they see the English one.")}
+        defaultValue={value("sectionNameUr")}
+        error={errors.sectionNameUr}
+      />
       <TextAreaField
-        label="Top note"
+        label={t("Top note")}
         name="topNote"
         optional
         rows={2}
         maxLength={500}
-        hint="Shown above the section, e.g. 'Served with raita'."
+        hint={t("Shown above the section, e.g. 'Served with raita'.")}
         defaultValue={value("topNote")}
         error={errors.topNote}
       />
       <TextAreaField
-        label="Bottom note"
+        label={t("Bottom note")}
         name="bottomNote"
         optional
         rows={2}
@@ -50,7 +63,7 @@ export function SectionForm({
       />
       {children}
       <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-        {busy ? "Saving…" : submitLabel}
+        {busy ? t("Saving…") : submitLabel}
       </button>
     </Form>
   );

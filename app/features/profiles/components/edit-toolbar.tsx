@@ -1,27 +1,29 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 /** The Edit / Apply Change toggle (product rules §4) and Sign out; Edit is a link so it works without JavaScript. */
 export function EditToolbar({ editing, busy, formId }: { editing: boolean; busy: boolean; formId: string }) {
+  const { t } = useI18n();
   return (
     <div className="flex flex-wrap items-center gap-2">
       {editing ? (
         <>
           <button type="submit" form={formId} className={buttonClass("primary")} disabled={busy}>
-            {busy ? "Saving…" : "Apply Change"}
+            {busy ? t("Saving…") : t("Apply Change")}
           </button>
           <Link to="." className={buttonClass("ghost")}>
-            Cancel
+            {t("Cancel")}
           </Link>
         </>
       ) : (
         <Link to="?edit=1" className={buttonClass("primary")}>
-          Edit
+          {t("Edit")}
         </Link>
       )}
       <Form method="post" action="/logout" className="ms-auto">
         <button type="submit" className={buttonClass("secondary")}>
-          Sign out
+          {t("Sign out")}
         </button>
       </Form>
     </div>

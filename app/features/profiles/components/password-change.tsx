@@ -3,9 +3,11 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 /** product rules §4/§5: usable only in edit mode; the button waits for all three fields. */
 export function PasswordChange({ editing, errors }: { editing: boolean; errors: FieldErrors }) {
+  const { t } = useI18n();
   const [fields, setFields] = useState({ currentPassword: "", newPassword: "", confirmPassword: "" });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
@@ -23,24 +25,28 @@ export function PasswordChange({ editing, errors }: { editing: boolean; errors: 
       className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm"
     >
       <h2 id="password-heading" className="text-xl font-bold">
-        Change password
+        {t("Change password")}
       </h2>
-      {editing ? null : <p className="text-muted">Choose Edit to change your password.</p>}
+      {editing ? null : <p className="text-muted">{t("Choose Edit to change your password.")}</p>}
       <Form method="post" action="?edit=1" className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="password" />
         <PasswordField
-          label="Current password"
+          label={t("Current password")}
           autoComplete="current-password"
           {...bind("currentPassword")}
         />
-        <PasswordField label="New password" autoComplete="new-password" {...bind("newPassword")} />
-        <PasswordField label="Retype new password" autoComplete="new-password" {...bind("confirmPassword")} />
+        <PasswordField label={t("New password")} autoComplete="new-password" {...bind("newPassword")} />
+        <PasswordField
+          label={t("Retype new password")}
+          autoComplete="new-password"
+          {...bind("confirmPassword")}
+        />
         <button
           type="submit"
           className={buttonClass("primary", "self-start")}
           disabled={!editing || !complete || busy}
         >
-          {busy ? "Changing…" : "Change Password"}
+          {busy ? t("Changing…") : t("Change Password")}
         </button>
       </Form>
     </section>

@@ -1,6 +1,7 @@
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { ALL_RESTAURANT_TYPES } from "~/lib/reference-data.ts";
 
 interface FieldsProps {
@@ -11,37 +12,40 @@ interface FieldsProps {
 
 /** Type, other types and delivery: on the sign-up form and the profile edit form. */
 export function RestaurantTypeFields({ errors, text: v, list }: FieldsProps) {
+  const { t, tm } = useI18n();
   const otherTypes = list("restOthertypes");
+  // The value sent stays the English type (the data); the label is in the page's language.
+  const types = ALL_RESTAURANT_TYPES.map((type) => ({ value: type, label: t(type) }));
   return (
     <>
       <SelectField
-        label="Restaurant type"
+        label={t("Restaurant type")}
         name="restType"
         required
-        options={ALL_RESTAURANT_TYPES}
+        options={types}
         defaultValue={v("restType")}
         error={errors.restType}
       />
       <details className="rounded-md border border-line p-3" open={otherTypes.length > 0}>
-        <summary className="min-h-11 cursor-pointer py-2 font-medium">Other types (optional)</summary>
+        <summary className="min-h-11 cursor-pointer py-2 font-medium">{t("Other types (optional)")}</summary>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {ALL_RESTAURANT_TYPES.map((t) => (
-            <label key={t} className="flex min-h-11 items-center gap-2">
+          {types.map((type) => (
+            <label key={type.value} className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
                 name="restOthertypes"
-                value={t}
-                defaultChecked={otherTypes.includes(t)}
+                value={type.value}
+                defaultChecked={otherTypes.includes(type.value)}
                 className="size-5"
               />
-              {t}
+              {type.label}
             </label>
           ))}
         </div>
-        {errors.restOthertypes ? <p className="text-sm text-danger">{errors.restOthertypes}</p> : null}
+        {errors.restOthertypes ? <p className="text-sm text-danger">{tm(errors.restOthertypes)}</p> : null}
       </details>
       <fieldset className="flex flex-col gap-1">
-        <legend className="font-medium">Do you deliver?</legend>
+        <legend className="font-medium">{t("Do you deliver?")}</legend>
         <div className="flex gap-6">
           {(["yes", "no"] as const).map((option) => (
             <label key={option} className="flex min-h-11 items-center gap-2">
@@ -53,11 +57,11 @@ export function RestaurantTypeFields({ errors, text: v, list }: FieldsProps) {
                 defaultChecked={v("hasDelivery") === option}
                 className="size-5"
               />
-              {option === "yes" ? "Yes" : "No"}
+              {option === "yes" ? t("Yes") : t("No")}
             </label>
           ))}
         </div>
-        {errors.hasDelivery ? <p className="text-sm text-danger">{errors.hasDelivery}</p> : null}
+        {errors.hasDelivery ? <p className="text-sm text-danger">{tm(errors.hasDelivery)}</p> : null}
       </fieldset>
     </>
   );
@@ -65,10 +69,11 @@ export function RestaurantTypeFields({ errors, text: v, list }: FieldsProps) {
 
 /** Phone numbers, social accounts, website, address and links. */
 export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) {
+  const { t } = useI18n();
   return (
     <>
       <TextField
-        label="Mobile number"
+        label={t("Mobile number")}
         name="contact"
         type="tel"
         optional
@@ -77,7 +82,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.contact}
       />
       <TextField
-        label="Landline"
+        label={t("Landline")}
         name="contacttwo"
         type="tel"
         optional
@@ -86,7 +91,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.contacttwo}
       />
       <TextField
-        label="WhatsApp"
+        label={t("WhatsApp")}
         name="restWhatsapp"
         type="tel"
         optional
@@ -95,7 +100,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.restWhatsapp}
       />
       <TextField
-        label="Instagram"
+        label={t("Instagram")}
         name="restInsta"
         type="url"
         optional
@@ -104,7 +109,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.restInsta}
       />
       <TextField
-        label="Facebook"
+        label={t("Facebook")}
         name="restFb"
         type="url"
         optional
@@ -122,7 +127,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.restX}
       />
       <TextField
-        label="Website"
+        label={t("Website")}
         name="restWebsite"
         type="url"
         optional
@@ -131,7 +136,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.restWebsite}
       />
       <TextAreaField
-        label="Address"
+        label={t("Address")}
         name="address"
         optional
         rows={2}

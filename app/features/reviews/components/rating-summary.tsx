@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import type { RatingSummary as Summary } from "../rating-summary.server.ts";
 
 /**
@@ -6,10 +7,11 @@ import type { RatingSummary as Summary } from "../rating-summary.server.ts";
  * as a diner reads it at a glance; the bars are decoration, the numbers are text.
  */
 export function RatingSummary({ summary, reviewsHref }: { summary: Summary; reviewsHref?: string }) {
-  if (summary.count === 0) return <p className="text-muted">No reviews yet.</p>;
-  const reviews = `${summary.count} ${summary.count === 1 ? "review" : "reviews"}`;
+  const { t } = useI18n();
+  if (summary.count === 0) return <p className="text-muted">{t("No reviews yet.")}</p>;
+  const reviews = t("{{count}} reviews", { count: summary.count });
   return (
-    <section aria-label="Rating" className="flex flex-wrap items-center gap-x-6 gap-y-3">
+    <section aria-label={t("Rating")} className="flex flex-wrap items-center gap-x-6 gap-y-3">
       <div className="flex flex-col items-center">
         <p className="text-4xl font-bold">{summary.average.toFixed(1)}</p>
         <p aria-hidden="true" className="text-amber-600">
@@ -27,7 +29,7 @@ export function RatingSummary({ summary, reviewsHref }: { summary: Summary; revi
       <ul className="flex min-w-48 flex-1 flex-col gap-0.5">
         {summary.stars.map((n, i) => (
           <li key={5 - i} className="grid grid-cols-[4.5rem_1fr_2rem] items-center gap-2 text-sm">
-            <span>{5 - i === 1 ? "1 star" : `${5 - i} stars`}</span>
+            <span>{t("{{count}} stars", { count: 5 - i })}</span>
             <progress
               max={summary.count}
               value={n}

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { branchPath } from "~/lib/slug.ts";
 import { Avatar } from "~/components/ui/avatar.tsx";
+import { useI18n } from "~/i18n/use-i18n.ts";
 import { Stars } from "~/components/ui/stars.tsx";
 import { imageIdOf, imageUrl } from "~/lib/media.ts";
 import { REVIEW_MESSAGES } from "../reviews.messages.ts";
-import { formatDate } from "~/lib/dates.ts";
 
 export interface ReviewCardData {
   id: string;
@@ -38,6 +38,7 @@ export function ReviewCard({
   showPlace?: boolean;
   children?: ReactNode;
 }) {
+  const { t, tm, date } = useI18n();
   const author = `${review.firstName} ${review.lastName}`.trim();
   const pics = JSON.parse(review.reviewPics) as string[];
   return (
@@ -47,7 +48,7 @@ export function ReviewCard({
         <div>
           <p className="font-semibold">{author}</p>
           <p className="text-sm text-muted">
-            {formatDate(review.timestamp, REVIEW_MESSAGES.unknownDate)}
+            {date(review.timestamp, tm(REVIEW_MESSAGES.unknownDate))}
             {showBranch ? ` · ${review.branchName}` : ""}
           </p>
         </div>
@@ -58,7 +59,11 @@ export function ReviewCard({
         </Link>
       ) : null}
       <Stars value={review.rating} />
-      {review.review ? <p className="whitespace-pre-line">{review.review}</p> : null}
+      {review.review ? (
+        <p dir="auto" className="whitespace-pre-line">
+          {review.review}
+        </p>
+      ) : null}
       {pics.length > 0 ? (
         <ul className="flex flex-wrap gap-2">
           {pics.map((pic, i) => {
@@ -69,7 +74,7 @@ export function ReviewCard({
                   href={id ? imageUrl(id, 1920) : pic}
                   target="_blank"
                   rel="noopener"
-                  aria-label={`Open photo ${i + 1} of ${author}'s review`}
+                  aria-label={t("Open photo {{number}} of {{author}}'s review", { number: i + 1, author })}
                 >
                   <img
                     src={id ? imageUrl(id, 320) : pic}
@@ -88,13 +93,15 @@ export function ReviewCard({
       {review.reviewVideo ? (
         // oxlint-disable-next-line jsx-a11y/media-has-caption -- customers' videos come without captions
         <video src={review.reviewVideo} controls preload="metadata" className="w-full rounded-md bg-black">
-          <a href={review.reviewVideo}>Download the video</a>
+          <a href={review.reviewVideo}>{t("Download the video")}</a>
         </video>
       ) : null}
       {review.replyText ? (
         <div className="rounded-md border-s-4 border-brand bg-brand-soft p-3 text-sm">
-          <p className="font-semibold">Reply from the restaurant</p>
-          <p className="whitespace-pre-line">{review.replyText}</p>
+          <p className="font-semibold">{t("Reply from the restaurant")}</p>
+          <p dir="auto" className="whitespace-pre-line">
+            {review.replyText}
+          </p>
         </div>
       ) : null}
       {children}

@@ -1,10 +1,15 @@
 import { useId, useRef, useState } from "react";
+import { useI18n } from "~/i18n/use-i18n.ts";
 
 type State =
   | { step: "idle" }
   | { step: "uploading"; percent: number }
   | { step: "done"; uploadId: string; name: string }
   | { step: "failed"; message: string };
+
+interface Cancellable {
+  abort(terminate?: boolean): Promise<void>;
+}
 
 /**
  * One video, sent with the tus resumable protocol: a progress bar with percent,
@@ -21,16 +26,18 @@ export function VideoPicker({
   error?: string;
   onBusyChange: (busy: boolean) => void;
 }) {
+  const { t, tm } = useI18n();
   const id = useId();
   const [state, setState] = useState<State>({ step: "idle" });
-  const current = useRef<{ abort: (terminate?: boolean) => Promise<void> } | null>(null);
+  const current = useRef<Cancellable | null>(null);
+  const megabytes = Math.round(maxBytes / 1024 / 1024);
 
   async function start(file: File) {
     await current.current?.abort();
     if (file.size > maxBytes) {
       setState({
         step: "failed",
-        message: `The video is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+        message: t("The video is larger than {{mb}} MB.", { mb: megabytes }),
       });
       return;
     }
@@ -60,7 +67,7 @@ export function VideoPicker({
           message:
             body && (response?.getStatus() ?? 500) < 500
               ? body
-              : "The video could not be uploaded. Please try again.",
+              : t("The video could not be uploaded. Please try again."),
         });
       },
     });
@@ -74,9 +81,9 @@ export function VideoPicker({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="font-medium">
-        Video{" "}
+        {t("Video")}{" "}
         <span className="font-normal text-muted">
-          (optional, one, up to {Math.round(maxBytes / 1024 / 1024)} MB)
+          {t("(optional, one, up to {{mb}} MB)", { mb: megabytes })}
         </span>
       </label>
       <input
@@ -92,12 +99,14 @@ export function VideoPicker({
       <input type="hidden" name="videoUpload" value={state.step === "done" ? state.uploadId : ""} />
       {state.step === "uploading" ? (
         <div className="flex items-center gap-2">
-          <progress max={100} value={state.percent} aria-label="Video upload" className="h-3 flex-1" />
+          <progress max={100} value={state.percent} aria-label={t("Video upload")} className="h-3 flex-1" />
           <span aria-live="polite">{state.percent}%</span>
         </div>
       ) : null}
-      {state.step === "done" ? <p role="status">Video uploaded: {state.name}</p> : null}
-      {message ? <p className="text-sm text-danger">{message}</p> : null}
+      {state.step === "done" ? (
+        <p role="status">{t("Video uploaded: {{name}}", { name: state.name })}</p>
+      ) : null}
+      {message ? <p className="text-sm text-danger">{tm(message)}</p> : null}
     </div>
   );
 }

@@ -7,13 +7,21 @@ import { addBranchSchema, BRANCH_MESSAGES } from "~/features/branches/branches.s
 import { addBranch, addBranchForm } from "~/features/branches/branches.server.ts";
 import { LocationFields } from "~/features/branches/components/location-fields.tsx";
 import { refused } from "~/server/action-result.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/add-branch";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
-export const meta = () => [{ title: "Add a Branch · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Add a Branch")} · Foodverse` }];
+}
+
+const BRANCHES = "/profile/restaurant/mybranches";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -27,26 +35,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request, context);
   const result = await addBranch(services, viewer.userId, values);
   if (!result.ok) return refused(result, values);
-  return redirectWithToast("/profile/restaurant/mybranches", "success", BRANCH_MESSAGES.added);
+  return redirectWithToast(BRANCHES, "success", BRANCH_MESSAGES.added);
 }
 
 export default function AddBranch({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const { restaurant, locations } = loaderData;
   const { errors, onSubmit, text } = useSchemaForm(addBranchSchema, actionData);
   const busy = useNavigation().state === "submitting";
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold">Add a Branch</h1>
+      <h1 className="text-2xl font-bold">{t("Add a Branch")}</h1>
       <p>
         <span className="font-semibold">{restaurant.restName}</span> · {restaurant.country}
       </p>
       <p role="note" className="rounded-md bg-brand-soft p-3">
-        {BRANCH_MESSAGES.approvalNote}
+        {tm(BRANCH_MESSAGES.approvalNote)}
       </p>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
-          label="Branch Name"
+          label={t("Branch Name")}
           name="branchName"
           required
           maxLength={80}
@@ -55,7 +64,7 @@ export default function AddBranch({ loaderData, actionData }: Route.ComponentPro
         />
         <LocationFields locations={locations} errors={errors} />
         <TextAreaField
-          label="Address"
+          label={t("Address")}
           name="address"
           optional
           rows={2}
@@ -64,7 +73,7 @@ export default function AddBranch({ loaderData, actionData }: Route.ComponentPro
           error={errors.address}
         />
         <TextField
-          label="Contact"
+          label={t("Contact")}
           name="contact"
           type="tel"
           optional
@@ -73,11 +82,11 @@ export default function AddBranch({ loaderData, actionData }: Route.ComponentPro
           error={errors.contact}
         />
         <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-          {busy ? "Adding…" : "Add Branch"}
+          {busy ? t("Adding…") : t("Add Branch")}
         </button>
       </Form>
       <Link to="/profile/restaurant" className={buttonClass("ghost", "self-start")}>
-        Return to Previous Page
+        {t("Return to Previous Page")}
       </Link>
     </section>
   );

@@ -9,11 +9,17 @@ import { AddItemForm } from "~/features/menus/components/add-item-form.tsx";
 import { itemFormAction } from "~/features/menus/item-form-action.server.ts";
 import { addItemSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { addItem } from "~/features/menus/menus.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/add-own-item";
 
-export const meta = () => [{ title: "Add a dish to this branch · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Add a dish to this branch")} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -40,6 +46,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AddOwnItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t } = useI18n();
   const { errors, onSubmit, text, list } = useSchemaForm(addItemSchema, actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -48,10 +55,11 @@ export default function AddOwnItem({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <p className="text-muted">{branch.branchName}</p>
-      <h1 className="text-2xl font-bold">Add a dish to this branch only</h1>
+      <h1 className="text-2xl font-bold">{t("Add a dish to this branch only")}</h1>
       <p className="text-sm text-muted">
-        The general menu and the other branches do not get it. To add a dish everywhere, use Add Items on the
-        general menu.
+        {t(
+          "The general menu and the other branches do not get it. To add a dish everywhere, use Add Items on the general menu.",
+        )}
       </p>
       <AddItemForm
         key={key}
@@ -64,7 +72,7 @@ export default function AddOwnItem({ loaderData, actionData }: Route.ComponentPr
         another={busy && navigation.formData?.get("intent") === "another"}
       />
       <Link to={ownBranchPath(branch.branchUrl)} className={buttonClass("ghost", "self-start")}>
-        Back to {branch.branchName}
+        {t("Back to {{name}}", { name: branch.branchName })}
       </Link>
     </section>
   );

@@ -20,13 +20,17 @@ import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { readSizes } from "~/lib/sizes.ts";
 import { openState, readHours } from "~/lib/opening-hours.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/branch-menu";
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `${loaderData?.branch.branchName ?? B.notFound} · Foodverse` },
-];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${loaderData?.branch.branchName ?? t(B.notFound)} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -81,6 +85,7 @@ type BranchDish = BranchSection["items"][number];
 
 export default function OwnerBranchMenu({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm, href } = useI18n();
   const { branch, sections, qrWarning } = loaderData;
   const own = ownBranchPath(branch.branchUrl);
   const hours = readHours(branch.openingHours);
@@ -96,39 +101,40 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
           to={`${branchPath(branch.urlName, branch.branchUrl)}/reviews`}
           className={buttonClass("primary")}
         >
-          See Reviews
+          {t("See Reviews")}
         </Link>
-        <a href={`${own}/qr.png`} download className={buttonClass("secondary")}>
-          Download PNG
+        <a href={href(`${own}/qr.png`)} download className={buttonClass("secondary")}>
+          {t("Download PNG")}
         </a>
-        <a href={`${own}/qr.svg`} download className={buttonClass("secondary")}>
-          Download SVG
+        <a href={href(`${own}/qr.svg`)} download className={buttonClass("secondary")}>
+          {t("Download SVG")}
         </a>
         <Link to={`${own}/qr-card`} className={buttonClass("secondary")}>
-          Print table card
+          {t("Print table card")}
         </Link>
       </BranchHeader>
       <QrAddressWarning warning={qrWarning} />
-      <nav aria-label="This branch's menu" className="flex flex-wrap gap-2">
+      <nav aria-label={t("This branch's menu")} className="flex flex-wrap gap-2">
         <Link to={`${own}/compare`} className={buttonClass("secondary")}>
-          Compare with the general menu
+          {t("Compare with the general menu")}
         </Link>
         <Link to={`${own}/additem`} className={buttonClass("secondary")}>
-          Add a dish to this branch only
+          {t("Add a dish to this branch only")}
         </Link>
         <Link to={`${own}/hours`} className={buttonClass("secondary")}>
-          Opening hours
+          {t("Opening hours")}
         </Link>
       </nav>
       <p>
-        <span className="font-medium">Opening hours: </span>
-        {hours ? (openState(hours, new Date())?.text ?? "") : "not set yet; diners see no hours."}
+        <span className="font-medium">{t("Opening hours:")} </span>
+        {hours ? tm(openState(hours, new Date())?.text ?? "") : t("not set yet; diners see no hours.")}
       </p>
       <p className="text-muted">
-        This branch follows the general menu: changes there reach it at once. Here you set what differs at
-        this branch: its prices, sold out, and what it does not serve.
+        {t(
+          "This branch follows the general menu: changes there reach it at once. Here you set what differs at this branch: its prices, sold out, and what it does not serve.",
+        )}
       </p>
-      {sections.length === 0 ? <p>{MENU_MESSAGES.noMenu}</p> : null}
+      {sections.length === 0 ? <p>{tm(MENU_MESSAGES.noMenu)}</p> : null}
       {sections.map((section) => (
         <BranchSectionBlock key={section.id} section={section} />
       ))}
@@ -137,6 +143,7 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
 }
 
 function BranchSectionBlock({ section }: { section: BranchSection }) {
+  const { t, tm } = useI18n();
   const shown = !section.hidden;
   return (
     <section aria-labelledby={`s-${section.id}`} className="flex flex-col gap-3">
@@ -144,22 +151,22 @@ function BranchSectionBlock({ section }: { section: BranchSection }) {
         <h2 id={`s-${section.id}`} className="text-xl font-bold">
           {section.sectionNumber}. {section.originalName}
           {section.generalSectionId === null ? (
-            <span className="ms-2 text-sm font-normal text-muted">(only at this branch)</span>
+            <span className="ms-2 text-sm font-normal text-muted">{t("(only at this branch)")}</span>
           ) : null}
         </h2>
         <Form method="post">
           <input type="hidden" name="sectionId" value={section.id} />
           <SwitchSubmit
-            label="Served here"
-            name={`Served here: ${section.originalName}`}
+            label={t("Served here")}
+            name={t("Served here: {{name}}", { name: section.originalName })}
             checked={shown}
             turnOn="show-section"
             turnOff="hide-section"
           />
         </Form>
       </div>
-      {shown ? null : <p className="text-muted">Diners at this branch do not see this section.</p>}
-      {section.items.length === 0 ? <p className="text-muted">{MENU_MESSAGES.noItems}</p> : null}
+      {shown ? null : <p className="text-muted">{t("Diners at this branch do not see this section.")}</p>}
+      {section.items.length === 0 ? <p className="text-muted">{tm(MENU_MESSAGES.noItems)}</p> : null}
       <ul className={`grid gap-3 md:grid-cols-2 ${shown ? "" : "opacity-70"}`}>
         {section.items.map((item) => (
           <BranchDishCard key={item.id} item={item} />
@@ -170,6 +177,7 @@ function BranchSectionBlock({ section }: { section: BranchSection }) {
 }
 
 function BranchDishCard({ item }: { item: BranchDish }) {
+  const { t } = useI18n();
   const ownDish = item.generalItemId === null;
   const sizes = readSizes(item.sizes);
   return (
@@ -185,28 +193,28 @@ function BranchDishCard({ item }: { item: BranchDish }) {
         />
       </div>
       {ownDish ? (
-        <p className="self-start rounded bg-brand-soft px-2 py-0.5 text-sm">Only at this branch</p>
+        <p className="self-start rounded bg-brand-soft px-2 py-0.5 text-sm">{t("Only at this branch")}</p>
       ) : null}
       {item.hidden ? (
         <p className="self-start rounded bg-gray-800 px-2 py-0.5 text-sm font-semibold text-white">
-          Not served here
+          {t("Not served here")}
         </p>
       ) : null}
       {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
       {item.description ? <p>{item.description}</p> : null}
       <p className="text-sm text-muted">
-        {item.itemType} · {item.itemTaste} · {item.itemPriceRange}
+        {t(item.itemType)} · {t(item.itemTaste)} · {item.itemPriceRange}
       </p>
       <Rating value={item.itemRating} count={item.itemRatingBy} />
       <div className="rounded border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        <span className="font-semibold">Allergens:</span> {item.foodAllergies || "None listed"}
+        <span className="font-semibold">{t("Allergens:")}</span> {item.foodAllergies || t("None listed")}
       </div>
       <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-line pt-3">
         <input type="hidden" name="itemId" value={item.id} />
         {/* A dish of this branch alone has its own price (Edit); a copy may charge differently here. */}
         {ownDish ? null : sizes.length === 0 ? (
           <BranchPriceInput
-            label="Branch price (Rs.)"
+            label={t("Branch price (Rs.)")}
             name="priceOverride"
             value={item.priceOverride}
             general={item.generalPrice}
@@ -215,7 +223,7 @@ function BranchDishCard({ item }: { item: BranchDish }) {
           sizes.map((size) => (
             <BranchPriceInput
               key={size.label}
-              label={`${size.label} here (Rs.)`}
+              label={t("{{size}} here (Rs.)", { size: size.label })}
               name="sizeOverride"
               value={size.priceOverride ?? null}
               general={size.price}
@@ -224,23 +232,23 @@ function BranchDishCard({ item }: { item: BranchDish }) {
         )}
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="soldOut" defaultChecked={item.soldOut === 1} className="size-5" />
-          Sold out here
+          {t("Sold out here")}
         </label>
         <button
           type="submit"
           name="intent"
           value="save"
           className={buttonClass("secondary")}
-          aria-label={`Save ${item.name} for this branch`}
+          aria-label={t("Save {{name}} for this branch", { name: item.name })}
         >
-          Save
+          {t("Save")}
         </button>
       </Form>
       <Form method="post" className="flex flex-wrap items-center gap-2">
         <input type="hidden" name="itemId" value={item.id} />
         <SwitchSubmit
-          label="Served here"
-          name={`Served here: ${item.name}`}
+          label={t("Served here")}
+          name={t("Served here: {{name}}", { name: item.name })}
           checked={!item.hidden}
           turnOn="show"
           turnOff="hide"
@@ -250,9 +258,9 @@ function BranchDishCard({ item }: { item: BranchDish }) {
             <Link
               to={`items/edit/${item.id}`}
               className={buttonClass("ghost", "px-3")}
-              aria-label={`Edit ${item.name}`}
+              aria-label={t("Edit {{name}}", { name: item.name })}
             >
-              Edit
+              {t("Edit")}
             </Link>
             <DeleteDishButton name={item.name} />
           </>

@@ -8,11 +8,17 @@ import { EditItemForm } from "~/features/menus/components/edit-item-form.tsx";
 import { itemFormAction } from "~/features/menus/item-form-action.server.ts";
 import { editItemSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { updateItemDetails } from "~/features/menus/menus.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-own-item";
 
-export const meta = () => [{ title: "Edit Item · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Edit Item")} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -40,13 +46,14 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditOwnItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t } = useI18n();
   const { errors, onSubmit, text, list } = useSchemaForm(editItemSchema, actionData);
   const busy = useNavigation().state === "submitting";
   const { branch, item } = loaderData;
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <p className="text-muted">{branch.branchName}</p>
-      <h1 className="text-2xl font-bold">Edit Item</h1>
+      <h1 className="text-2xl font-bold">{t("Edit Item")}</h1>
       <EditItemForm
         item={item}
         errors={errors}
@@ -56,7 +63,7 @@ export default function EditOwnItem({ loaderData, actionData }: Route.ComponentP
         busy={busy}
       />
       <Link to={ownBranchPath(branch.branchUrl)} className={buttonClass("ghost", "self-start")}>
-        Back to {branch.branchName}
+        {t("Back to {{name}}", { name: branch.branchName })}
       </Link>
     </section>
   );

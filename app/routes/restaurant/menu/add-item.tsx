@@ -6,13 +6,19 @@ import { AddItemForm } from "~/features/menus/components/add-item-form.tsx";
 import { itemFormAction } from "~/features/menus/item-form-action.server.ts";
 import { addItemSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { addItem, addItemForm, carriedToNextItem } from "~/features/menus/menus.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/add-item";
 
 const ADD_ITEM = "/profile/restaurant/addmenu/additems";
 
-export const meta = () => [{ title: "Add item · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Add item")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -33,6 +39,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function AddItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const { errors, onSubmit, text, list } = useSchemaForm(addItemSchema, actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -40,12 +47,12 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
   const { sections } = loaderData;
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
-      <h1 className="text-2xl font-bold">Add Items to an Added Section</h1>
+      <h1 className="text-2xl font-bold">{t("Add Items to an Added Section")}</h1>
       {sections.length === 0 ? (
         <p>
-          {MENU_MESSAGES.noSections}{" "}
+          {tm(MENU_MESSAGES.noSections)}{" "}
           <Link to="/profile/restaurant/addmenu/addsection" className="text-brand underline">
-            Add a section first.
+            {t("Add a section first.")}
           </Link>
         </p>
       ) : (
@@ -63,7 +70,7 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
         />
       )}
       <Link to="/profile/restaurant/addmenu" className={buttonClass("ghost", "self-start")}>
-        Return to Previous Page
+        {t("Return to Previous Page")}
       </Link>
     </section>
   );

@@ -1,39 +1,47 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { requireRole } from "~/features/accounts/access.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import type { Route } from "./+types/dashboard";
 
-export const meta = () => [{ title: "Menu · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Menu")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, "restaurant");
   return null;
 }
 
-const ACTIONS = [
-  { to: "addsection", label: "Add New Section" },
-  { to: "sections", label: "View Added Sections" },
-  { to: "additems", label: "Add Items to an Added Section" },
-  { to: "items", label: "View All Items in Sections" },
-];
-
 export default function MenuDashboard() {
+  const { t } = useI18n();
+  const actions = [
+    { to: "addsection", label: t("Add New Section") },
+    { to: "sections", label: t("View Added Sections") },
+    { to: "additems", label: t("Add Items to an Added Section") },
+    { to: "items", label: t("View All Items in Sections") },
+  ];
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
-      <h1 className="text-2xl font-bold">Your general menu</h1>
+      <h1 className="text-2xl font-bold">{t("Your general menu")}</h1>
       <p className="text-muted">
-        Sections first, then the items in them. Your branches follow this menu: a change here reaches them at once.
+        {t(
+          "Sections first, then the items in them. Your branches follow this menu: a change here reaches them at once.",
+        )}
       </p>
-      {ACTIONS.map((a) => (
+      {actions.map((a) => (
         <Link key={a.to} to={a.to} className={buttonClass("primary", "w-full")}>
           {a.label}
         </Link>
       ))}
       <Link to="import" className={buttonClass("secondary", "w-full")}>
-        Import a menu from a spreadsheet
+        {t("Import a menu from a spreadsheet")}
       </Link>
       <Link to="/profile/restaurant/mymenu" className={buttonClass("secondary", "w-full")}>
-        See my menu
+        {t("See my menu")}
       </Link>
     </section>
   );

@@ -7,13 +7,19 @@ import { itemFormAction } from "~/features/menus/item-form-action.server.ts";
 import { ownItem } from "~/features/menus/menu-read.server.ts";
 import { editItemSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { updateItemDetails } from "~/features/menus/menus.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-item";
 
 const LIST = "/profile/restaurant/addmenu/items";
 
-export const meta = () => [{ title: "Edit Item · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Edit Item")} · Foodverse` }];
+}
 
 // product rules §6: without a signed-in user, 'Not authenticated' and on to /sign-in.
 const SIGNED_OUT = { loginPath: "/sign-in", message: MENU_MESSAGES.notAuthenticated };
@@ -39,11 +45,12 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t } = useI18n();
   const { errors, onSubmit, text, list } = useSchemaForm(editItemSchema, actionData);
   const busy = useNavigation().state === "submitting";
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
-      <h1 className="text-2xl font-bold">Edit Item</h1>
+      <h1 className="text-2xl font-bold">{t("Edit Item")}</h1>
       <EditItemForm
         item={loaderData.item}
         errors={errors}
@@ -53,7 +60,7 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
         busy={busy}
       />
       <Link to={LIST} className={buttonClass("ghost", "self-start")}>
-        Return to Previous Page
+        {t("Return to Previous Page")}
       </Link>
     </section>
   );

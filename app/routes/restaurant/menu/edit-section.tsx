@@ -6,6 +6,9 @@ import { SectionForm } from "~/features/menus/components/section-form.tsx";
 import { ownSection } from "~/features/menus/menu-read.server.ts";
 import { editSectionSchema, MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { updateSectionDetails } from "~/features/menus/menus.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
@@ -14,7 +17,10 @@ import { readFormValues } from "~/server/upload-form.server.ts";
 
 const LIST = "/profile/restaurant/addmenu/sections";
 
-export const meta = () => [{ title: "Edit section · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Edit section")} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -43,19 +49,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditSection({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t } = useI18n();
   const { errors, onSubmit, text } = useSchemaForm(editSectionSchema, actionData);
   const saved: Record<string, string | number> = loaderData.section;
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
-      <h1 className="text-2xl font-bold">Edit Section</h1>
+      <h1 className="text-2xl font-bold">{t("Edit Section")}</h1>
       <SectionForm
         errors={errors}
         value={(k) => (actionData ? text(k) : String(saved[k] ?? ""))}
         onSubmit={onSubmit}
-        submitLabel="Save Section"
+        submitLabel={t("Save Section")}
       />
       <Link to={LIST} className={buttonClass("ghost", "self-start")}>
-        Return to Previous Page
+        {t("Return to Previous Page")}
       </Link>
     </section>
   );

@@ -11,15 +11,22 @@ import { BranchChoiceField } from "~/features/menus/components/branch-choice-fie
 import { ownBranchNames } from "~/features/menus/menu-read.server.ts";
 import { branchChoiceFields } from "~/features/menus/menus.schema.ts";
 import { refused } from "~/server/action-result.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 import { z } from "zod";
 import type { Route } from "./+types/import-preview";
 
-export const meta = () => [{ title: "Check your import · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Check your import")} · Foodverse` }];
+}
 
 const IMPORT = "/profile/restaurant/addmenu/import";
+const ITEMS = "/profile/restaurant/addmenu/items";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -44,37 +51,44 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (values.intent === "commit") {
     const result = await commitImport(services, viewer.userId, params.importId, values);
     if (!result.ok) return refused(result);
-    return redirectWithToast(
-      "/profile/restaurant/addmenu/items",
-      "success",
-      M.imported(result.added, result.updated),
-    );
+    return redirectWithToast(ITEMS, "success", M.imported(result.added, result.updated));
   }
   return refused({ ok: false, status: 400, message: "Unknown action.", level: "error" });
 }
 
 export default function ImportPreview({ loaderData, actionData, params }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const { screen, uploadedMatches, branches } = loaderData;
   const navigation = useNavigation();
   const committing = navigation.state === "submitting" && navigation.formData?.get("intent") === "commit";
   const adds = screen.plan.dishes.filter((d) => d.action === "add").length;
   const updates = screen.plan.dishes.length - adds;
   const ready = screen.problemRows === 0 && screen.missing.length === 0;
+  const counts = {
+    dishes: t("{{count}} dishes", { count: screen.plan.dishes.length }),
+    added: adds,
+    updates: t("{{count}} updates", { count: updates }),
+  };
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4">
       <div className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm sm:p-6">
         <p className="font-mono text-sm text-muted">{screen.fileName}</p>
-        <h1 className="text-2xl font-bold">Check your import</h1>
+        <h1 className="text-2xl font-bold">{t("Check your import")}</h1>
         <p>
-          {screen.plan.dishes.length} {screen.plan.dishes.length === 1 ? "dish" : "dishes"}: {adds} new,{" "}
-          {updates} {updates === 1 ? "update" : "updates"}
-          {screen.plan.newSections.length > 0 ? `; new sections: ${screen.plan.newSections.join(", ")}` : ""}.
-          Nothing is saved until you import.
+          {screen.plan.newSections.length > 0
+            ? t("{{dishes}}: {{added}} new, {{updates}}; new sections: {{sections}}.", {
+                ...counts,
+                sections: screen.plan.newSections.join(", "),
+              })
+            : t("{{dishes}}: {{added}} new, {{updates}}.", counts)}{" "}
+          {t("Nothing is saved until you import.")}
         </p>
         {screen.problemRows > 0 ? (
           <FormAlert
-            message={`${screen.problemRows} ${screen.problemRows === 1 ? "row needs" : "rows need"} changes. Fix ${screen.problemRows === 1 ? "it" : "them"} in your spreadsheet and upload it again.`}
+            message={t("{{count}} rows need changes. Fix them in your spreadsheet and upload it again.", {
+              count: screen.problemRows,
+            })}
           />
         ) : null}
       </div>
@@ -90,7 +104,7 @@ export default function ImportPreview({ loaderData, actionData, params }: Route.
         <BranchChoiceField branches={branches} />
         {!ready ? (
           <p className="text-muted">
-            {screen.problemRows > 0 ? M.hasProblems : M.waitingForPhotos(screen.missing.length)}
+            {tm(screen.problemRows > 0 ? M.hasProblems : M.waitingForPhotos(screen.missing.length))}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
@@ -102,16 +116,16 @@ export default function ImportPreview({ loaderData, actionData, params }: Route.
             disabled={!ready || committing}
           >
             {committing
-              ? "Importing…"
-              : `Import ${screen.plan.dishes.length} ${screen.plan.dishes.length === 1 ? "dish" : "dishes"}`}
+              ? t("Importing…")
+              : t("Import {{count}} dishes", { count: screen.plan.dishes.length })}
           </button>
           <button type="submit" name="intent" value="discard" className={buttonClass("ghost")} formNoValidate>
-            Discard this import
+            {t("Discard this import")}
           </button>
         </div>
       </Form>
       <Link to={IMPORT} className={buttonClass("ghost", "self-start")}>
-        Upload another spreadsheet
+        {t("Upload another spreadsheet")}
       </Link>
     </section>
   );

@@ -9,12 +9,18 @@ import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { DeleteDishButton } from "~/features/menus/components/delete-dish-button.tsx";
 import { deleteItem, moveItem, setSoldOut } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { imageIdOf, imageUrl } from "~/lib/media.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/items";
 
-export const meta = () => [{ title: "Edit/Delete Items · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("Edit/Delete Items")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -43,13 +49,14 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Items({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const { sections } = loaderData;
   return (
     <section className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">Edit/Delete Items</h1>
+      <h1 className="text-2xl font-bold">{t("Edit/Delete Items")}</h1>
       <FormAlert message={loaderData.loadError ?? undefined} />
       {sections.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 shadow-sm">{MENU_MESSAGES.noSections}</p>
+        <p className="rounded-xl bg-white p-6 shadow-sm">{tm(MENU_MESSAGES.noSections)}</p>
       ) : null}
       {sections.map((section) => (
         <section
@@ -59,10 +66,12 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
         >
           <h2 id={`section-${section.id}`} className="mb-3 text-lg font-semibold">
             {section.originalName}{" "}
-            <span className="font-normal text-muted">(section {section.sectionNumber})</span>
+            <span className="font-normal text-muted">
+              {t("(section {{number}})", { number: section.sectionNumber })}
+            </span>
           </h2>
           {section.items.length === 0 ? (
-            <p className="text-muted">{MENU_MESSAGES.noItems}</p>
+            <p className="text-muted">{tm(MENU_MESSAGES.noItems)}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {section.items.map((item, i) => (
@@ -72,20 +81,20 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
                     <p className="break-words">
                       <span className="font-mono text-muted">#{item.positionInSection}</span>{" "}
                       <span className="font-semibold">{item.name}</span> · {ownerPrice(item.price)} ·{" "}
-                      {item.itemType}
+                      {t(item.itemType)}
                     </p>
                     <Form method="post" className="flex flex-wrap items-center gap-x-1 gap-y-1">
                       <input type="hidden" name="itemId" value={item.id} />
                       <Link
                         to={`edit/${item.id}`}
                         className={buttonClass("secondary", "px-3")}
-                        aria-label={`Edit ${item.name}`}
+                        aria-label={t("Edit {{name}}", { name: item.name })}
                       >
-                        Edit
+                        {t("Edit")}
                       </Link>
                       <SwitchSubmit
-                        label="Sold out"
-                        name={`Sold out: ${item.name}`}
+                        label={t("Sold out")}
+                        name={t("Sold out: {{name}}", { name: item.name })}
                         checked={Boolean(item.soldOut)}
                         turnOn="soldout"
                         turnOff="available"
@@ -101,7 +110,7 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
         </section>
       ))}
       <Link to="/profile/restaurant/addmenu" className={buttonClass("ghost", "self-start")}>
-        Return to Previous Page
+        {t("Return to Previous Page")}
       </Link>
     </section>
   );

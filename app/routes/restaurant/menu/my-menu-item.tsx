@@ -3,13 +3,17 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { ownItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/my-menu-item";
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `${loaderData?.item.name ?? "Item"} · Foodverse` },
-];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${loaderData?.item.name ?? t("Item")} · Foodverse` }];
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -19,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function MyMenuItem({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <article className="flex flex-col gap-4">
       <ItemDetail item={loaderData.item} />
@@ -27,10 +32,10 @@ export default function MyMenuItem({ loaderData }: Route.ComponentProps) {
           to={`/profile/restaurant/addmenu/items/edit/${loaderData.item.id}`}
           className={buttonClass("secondary")}
         >
-          Edit
+          {t("Edit")}
         </Link>
         <Link to="/profile/restaurant/mymenu" className={buttonClass("ghost")}>
-          Back to my menu
+          {t("Back to my menu")}
         </Link>
       </div>
     </article>

@@ -8,10 +8,16 @@ import { ownSections } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.schema.ts";
 import { deleteSection, moveSection } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
+import { useI18n } from "~/i18n/use-i18n.ts";
+import { localeOf } from "~/lib/seo.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/sections";
 
-export const meta = () => [{ title: "View Your Sections · Foodverse" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: `${t("View Your Sections")} · Foodverse` }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
@@ -35,13 +41,14 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Sections({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  const { t, tm } = useI18n();
   const { sections } = loaderData;
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">View Your Sections</h1>
+      <h1 className="text-2xl font-bold">{t("View Your Sections")}</h1>
       <FormAlert message={loaderData.loadError ?? undefined} />
       {sections.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 shadow-sm">{MENU_MESSAGES.noSections}</p>
+        <p className="rounded-xl bg-white p-6 shadow-sm">{tm(MENU_MESSAGES.noSections)}</p>
       ) : (
         <ol className="flex flex-col gap-3">
           {sections.map((section, i) => (
@@ -55,14 +62,14 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
               <Form method="post" className="flex flex-wrap gap-2">
                 <input type="hidden" name="sectionId" value={section.id} />
                 <Link to={`edit/${section.id}`} className={buttonClass("secondary")}>
-                  Edit Section
+                  {t("Edit Section")}
                 </Link>
                 <ConfirmSubmit
                   name="intent"
                   value="delete"
-                  question={`Delete section "${section.originalName}" and all its items?`}
+                  question={t('Delete section "{{name}}" and all its items?', { name: section.originalName })}
                 >
-                  Delete Section
+                  {t("Delete Section")}
                 </ConfirmSubmit>
                 <MoveButtons label={section.originalName} first={i === 0} last={i === sections.length - 1} />
               </Form>
@@ -71,7 +78,7 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
         </ol>
       )}
       <Link to="/profile/restaurant/addmenu" className={buttonClass("ghost", "self-start")}>
-        Return to Previous Page
+        {t("Return to Previous Page")}
       </Link>
     </section>
   );

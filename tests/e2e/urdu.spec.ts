@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  addItemFor,
+  appUrl,
+  approve,
+  createCustomer,
+  createRestaurant,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  sectionIdsOf,
+  toast,
+  uniqueId,
+} from "./helpers.ts";
+
+/**
+ * Issue 18: the product in Urdu, right to left. A reader on an Urdu phone lands in Urdu,
+ * the switch changes language and is remembered; an owner enters a menu with Urdu
+ * names in an Urdu interface; a customer reviews in Urdu; diners read the dishes in
+ * Urdu. Every screen on the way is scanned (axe) and checked for sideways scrolling.
+ */
+
+// The Urdu catalog as the app merges it: each text below is looked up by its English key.
+const URDU: Record<string, string> = Object.assign(
+  {},
+  ...fs
+    .readdirSync(path.resolve("app/i18n/ur"))
+    .filter((f) => f.endsWith(".json"))
+    .map(
+      (f) => JSON.parse(fs.readFileSync(path.resolve("app/i18n/ur", f), "utf8")) as Record<string, string>,
+    ),
+);
+const ur = (english: string) => {
+  const text = URDU[english];
+  if (!text) throw new Error(`no Urdu for "${english}"`);
+  return text;
+};
+
+test.use({ locale: "ur-PK", viewport: { width: 360, height: 740 } });
+
+async function expectUrduPage(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  expect(new URL(page.url()).pathname).toMatch(/^\/ur(?:\/|$)/);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+}
+
+async function restaurantWithUrduMenu(request: APIRequestContext) {
+  const owner = await createRestaurant(request);
+  const post = (to: string, form: Record<string, string>) =>
+    request.post(to, { headers: { origin: appUrl() }, form, maxRedirects: 0 });
+  await post("/profile/restaurant/addmenu/addsection", { originalName: "Karahi", sectionNameUr: "کڑاہی" });
+  const [sectionId] = await sectionIdsOf(request);
+  await addItemFor(request, sectionId!, { name: "Chicken Karahi", nameUr: "چکن کڑاہی" });
+  await addItemFor(request, sectionId!, { name: "Daal Mash", positionInSection: "2" });
+  await post("/profile/restaurant/addbranch", { branchName: "Main" });
+  await approve(owner.urlName);
+  return owner;
+}
+
+test("a first visit from an Urdu phone opens in Urdu; the switch changes language and is remembered", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(`${appUrl()}/ur`);
+  await expectUrduPage(page);
+  await expect(page.getByRole("link", { name: ur("Restaurants") }).first()).toBeAttached();
+
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(`${appUrl()}/`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  // Remembered: an Urdu address now opens in English, whatever the phone prefers.
+  await page.goto("/ur/menus");
+  await expect(page).toHaveURL(`${appUrl()}/menus`);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/\p{Script=Arabic}/u);
+
+  await page.getByRole("link", { name: "اردو" }).click();
+  await expect(page).toHaveURL(`${appUrl()}/ur/menus`);
+  await expectUrduPage(page);
+  await page.goto("/reviews");
+  await expect(page).toHaveURL(`${appUrl()}/ur/reviews`);
+});
+
+test("an owner works in Urdu and gives dishes Urdu names; diners read them in Urdu, English readers in English", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const owner = await restaurantWithUrduMenu(request);
+  await page.context().addCookies((await request.storageState()).cookies);
+
+  await page.goto("/ur/profile/restaurant");
+  await expectUrduPage(page);
+  await page.goto("/ur/profile/restaurant/addmenu/addsection");
+  await expectUrduPage(page);
+  await page.getByLabel(ur("Section name"), { exact: true }).fill("Drinks");
+  await page.getByLabel(ur("Section name in Urdu")).fill("مشروبات");
+  await page.getByRole("button", { name: ur("Add Section") }).click();
+  await expect(toast(page, ur("Section added successfully"))).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/ur\//);
+  for (const screen of [
+    "/ur/profile/restaurant/addmenu/sections",
+    "/ur/profile/restaurant/addmenu/additems",
+  ]) {
+    await page.goto(screen);
+    await expectUrduPage(page);
+  }
+  await page.goto("/ur/profile/restaurant/mybranches/main");
+  await expectUrduPage(page);
+
+  // A diner at the table, on an Urdu phone: the dish in Urdu, one without an Urdu name in English.
+  const diner = await browser.newPage({ locale: "ur-PK", viewport: { width: 360, height: 740 } });
+  await diner.goto(`/r/${owner.urlName}/branch/main`);
+  await expect(diner).toHaveURL(`${appUrl()}/ur/r/${owner.urlName}/branch/main`);
+  await expectUrduPage(diner);
+  await expect(diner.getByRole("heading", { name: "چکن کڑاہی" })).toBeVisible();
+  await expect(diner.getByRole("heading", { name: "Daal Mash" })).toBeVisible();
+  await diner.getByRole("link", { name: "چکن کڑاہی" }).first().click();
+  await expect(diner.getByRole("heading", { level: 1 })).toHaveText("چکن کڑاہی");
+  await expectUrduPage(diner);
+  await diner.close();
+
+  const english = await browser.newPage({ locale: "en-GB" });
+  await english.goto(`/r/${owner.urlName}/branch/main`);
+  await expect(english.getByRole("heading", { name: "Chicken Karahi" })).toBeVisible();
+  await expect(english.getByText("چکن کڑاہی")).toHaveCount(0);
+  await english.close();
+});
+
+test("a customer logs in and posts a review in Urdu, and lands back on the branch in Urdu", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const owner = await restaurantWithUrduMenu(request);
+  const shopper = await playwright.request.newContext({ baseURL: appUrl() });
+  const account = await createCustomer(shopper);
+  await shopper.dispose();
+
+  await page.goto(`/ur/r/${owner.urlName}/branch/main`);
+  await page
+    .getByRole("link", { name: ur("Add a Review") })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/ur\/login\?redirectTo=/);
+  await expectUrduPage(page);
+  await expect(page.getByText(ur("Log in to post your review"))).toBeVisible();
+  await page.getByLabel(ur("Email")).fill(account.email);
+  await page.getByLabel(ur("Password"), { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: ur("LOGIN") }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/ur/profile/customer/addreview/${owner.urlName}/main$`));
+  await expectUrduPage(page);
+  await page.locator('label:has(input[name="rating"][value="5"])').click();
+  await page.getByLabel(ur("Your review")).fill(`بہت مزیدار کڑاہی ${uniqueId()}`);
+  await page.getByRole("button", { name: ur("Post Review") }).click();
+  await expect(page).toHaveURL(new RegExp(`/ur/r/${owner.urlName}/branch/main\\?posted=`));
+  await expect(page.getByText("بہت مزیدار کڑاہی").first()).toBeVisible();
+  await expectUrduPage(page);
+
+  for (const screen of [
+    "/ur/profile/customer",
+    "/ur/profile/customer/reviews",
+    "/ur/profile/customer/edit",
+  ]) {
+    await page.goto(screen);
+    await expectUrduPage(page);
+  }
+});
+
+test("the finder in Urdu finds dishes typed in Urdu script", async ({ page, request }) => {
+  const owner = await restaurantWithUrduMenu(request);
+  await page.goto(`/ur/search?tab=items&q=${encodeURIComponent("چکن کڑاہی")}`);
+  await expectUrduPage(page);
+  await expect(page.getByRole("link", { name: "چکن کڑاہی" }).first()).toBeVisible();
+  expect(owner.urlName).toBeTruthy();
+});
