@@ -1,6 +1,7 @@
 // `npm run screens -- --base http://127.0.0.1:3000`: screenshots of the public pages a
 // diner sees, at 360 px as on a cheap phone, into docs/screens/. Run it against the demo
-// world (`npm run demo && npm start`); the README shows the pictures.
+// world (`npm run demo && npm start`); the README shows the pictures. Each page is shot in
+// English and, read from an Urdu phone, in Urdu (ADR 0026): `*-360-ur.png`.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,19 +19,20 @@ const out = path.resolve(values.out);
 
 /** Each shot: a file name and how to reach the page (the item page is found by clicking). */
 const shots: { name: string; open: (page: Page) => Promise<unknown> }[] = [
+  { name: "home-page", open: (page) => page.goto(`${base}/`) },
   { name: "restaurant-page", open: (page) => page.goto(`${base}/r/${values.restaurant}`) },
   {
     name: "branch-page",
     open: async (page) => {
       await page.goto(`${base}/r/${values.restaurant}`);
-      await page.getByRole("region", { name: "Branches" }).getByRole("link").first().click();
+      await page.locator('main a[href*="/branch/"]').first().click();
     },
   },
   {
     name: "item-page",
     open: async (page) => {
       await page.goto(`${base}/r/${values.restaurant}`);
-      await page.getByRole("region", { name: "Branches" }).getByRole("link").first().click();
+      await page.locator('main a[href*="/branch/"]').first().click();
       await page.locator('main ul a[href*="/menu/"]').first().click();
     },
   },
@@ -42,8 +44,20 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-dev-shm-usage"],
 });
 try {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
+  for (const locale of ["en", "ur"] as const) {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 1,
+      locale: locale === "ur" ? "ur-PK" : "en-GB",
+    });
+    await shoot(await context.newPage(), locale === "ur" ? "-ur" : "");
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+
+async function shoot(page: Page, suffix: string) {
   for (const shot of shots) {
     await shot.open(page);
     // Pictures below the first screen load lazily: scroll past them so the shot has them.
@@ -55,10 +69,8 @@ try {
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState("networkidle");
-    const file = path.join(out, `${shot.name}-360.png`);
+    const file = path.join(out, `${shot.name}-360${suffix}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(`${shot.name}: ${page.url().replace(base, "")} → ${path.relative(process.cwd(), file)}`);
   }
-} finally {
-  await browser.close();
 }

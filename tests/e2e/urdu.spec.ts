@@ -96,7 +96,7 @@ test("an owner works in Urdu and gives dishes Urdu names; diners read them in Ur
   await page.goto("/ur/profile/restaurant/addmenu/addsection");
   await expectUrduPage(page);
   await page.getByLabel(ur("Section name"), { exact: true }).fill("Drinks");
-  await page.getByLabel(ur("Section name in Urdu")).fill("مشروبات");
+  await page.getByLabel(ur("Name in Urdu")).fill("مشروبات");
   await page.getByRole("button", { name: ur("Add Section") }).click();
   await expect(toast(page, ur("Section added successfully"))).toBeVisible();
   expect(new URL(page.url()).pathname).toMatch(/^\/ur\//);
@@ -111,22 +111,29 @@ test("an owner works in Urdu and gives dishes Urdu names; diners read them in Ur
   await expectUrduPage(page);
 
   // A diner at the table, on an Urdu phone: the dish in Urdu, one without an Urdu name in English.
-  const diner = await browser.newPage({ locale: "ur-PK", viewport: { width: 360, height: 740 } });
+  const dinerContext = await browser.newContext({
+    baseURL: appUrl(),
+    locale: "ur-PK",
+    viewport: { width: 360, height: 740 },
+  });
+  const diner = await dinerContext.newPage();
   await diner.goto(`/r/${owner.urlName}/branch/main`);
   await expect(diner).toHaveURL(`${appUrl()}/ur/r/${owner.urlName}/branch/main`);
   await expectUrduPage(diner);
-  await expect(diner.getByRole("heading", { name: "چکن کڑاہی" })).toBeVisible();
-  await expect(diner.getByRole("heading", { name: "Daal Mash" })).toBeVisible();
+  await expect(diner.getByRole("heading", { level: 2, name: "کڑاہی" })).toBeVisible();
+  await expect(diner.getByRole("link", { name: "چکن کڑاہی" })).toBeVisible();
+  await expect(diner.getByRole("link", { name: "Daal Mash" })).toBeVisible();
   await diner.getByRole("link", { name: "چکن کڑاہی" }).first().click();
   await expect(diner.getByRole("heading", { level: 1 })).toHaveText("چکن کڑاہی");
   await expectUrduPage(diner);
-  await diner.close();
+  await dinerContext.close();
 
-  const english = await browser.newPage({ locale: "en-GB" });
+  const englishContext = await browser.newContext({ baseURL: appUrl(), locale: "en-GB" });
+  const english = await englishContext.newPage();
   await english.goto(`/r/${owner.urlName}/branch/main`);
-  await expect(english.getByRole("heading", { name: "Chicken Karahi" })).toBeVisible();
+  await expect(english.getByRole("link", { name: "Chicken Karahi" })).toBeVisible();
   await expect(english.getByText("چکن کڑاہی")).toHaveCount(0);
-  await english.close();
+  await englishContext.close();
 });
 
 test("a customer logs in and posts a review in Urdu, and lands back on the branch in Urdu", async ({

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { ChevronBackIcon, ChevronOnIcon } from "./icons.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
 import { Button } from "./button.tsx";
@@ -54,13 +55,14 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
         // Invisible, not hidden, until the behaviour mounts: the row keeps its place (no layout shift).
         <div data-carousel-controls className="invisible mt-2 flex items-center justify-between">
           <Button variant="secondary" data-carousel-prev aria-label={t("Previous picture")}>
-            ‹
+            <ChevronBackIcon />
           </Button>
-          <p aria-live="polite" className="text-sm text-muted">
+          {/* "2 / 3" reads left to right in both languages. */}
+          <p aria-live="polite" dir="ltr" className="text-sm text-muted">
             <span data-carousel-counter>1</span> / {slides.length}
           </p>
           <Button variant="secondary" data-carousel-next aria-label={t("Next picture")}>
-            ›
+            <ChevronOnIcon />
           </Button>
         </div>
       ) : null}

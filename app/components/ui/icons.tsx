@@ -56,3 +56,21 @@ export function MenuIcon() {
     </svg>
   );
 }
+
+/** "Back" in the reading direction: points left in English, right in Urdu. */
+export function ChevronBackIcon() {
+  return (
+    <svg {...base} className="rtl:-scale-x-100">
+      <path d="M15 18l-6-6 6-6" />
+    </svg>
+  );
+}
+
+/** "On" in the reading direction: points right in English, left in Urdu. */
+export function ChevronOnIcon() {
+  return (
+    <svg {...base} className="rtl:-scale-x-100">
+      <path d="M9 18l6-6-6-6" />
+    </svg>
+  );
+}

@@ -42,7 +42,7 @@ export function BranchHero({
   share: { url: string; title: string };
   children?: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, tm } = useI18n();
   return (
     <header className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm">
       <div className="flex items-center gap-3">
@@ -80,7 +80,7 @@ export function BranchHero({
           )
         ) : null}
         {openText ? (
-          <span className={open ? "font-semibold text-green-800" : "font-medium text-muted"}>{openText}</span>
+          <span className={open ? "font-semibold text-green-800" : "font-medium text-muted"}>{tm(openText)}</span>
         ) : null}
       </p>
       <div className="grid grid-cols-3 gap-2">

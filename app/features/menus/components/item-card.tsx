@@ -130,8 +130,13 @@ export function ItemCard({
             {t("Sold out")}
           </p>
         ) : null}
-        {item.description ? <p>{item.description}</p> : null}
-        {item.descriptionExtra ? <p className="text-sm text-muted">{item.descriptionExtra}</p> : null}
+        {/* An owner's words may be English on an Urdu page: their own direction keeps the full stop in place. */}
+        {item.description ? <p dir="auto">{item.description}</p> : null}
+        {item.descriptionExtra ? (
+          <p dir="auto" className="text-sm text-muted">
+            {item.descriptionExtra}
+          </p>
+        ) : null}
         <p className="text-sm text-muted">
           {t(item.itemTaste)} · {t(item.itemType)}
         </p>

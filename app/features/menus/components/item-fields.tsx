@@ -118,7 +118,7 @@ export function ItemFields({
         error={errors.description}
       />
       <TextField
-        label={t("Item name in Urdu")}
+        label={t("Name in Urdu")}
         name="nameUr"
         optional
         lang="ur"

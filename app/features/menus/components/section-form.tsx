@@ -32,7 +32,7 @@ export function SectionForm({
         error={errors.originalName}
       />
       <TextField
-        label={t("Section name in Urdu")}
+        label={t("Name in Urdu")}
         name="sectionNameUr"
         optional
         lang="ur"
