@@ -2,6 +2,7 @@
 // (as an owner and customers would): one approved restaurant (APPROVAL_MODE=auto)
 // whose general menu has 5 sections × 10 dishes, each with three pictures, a
 // branch that copies it, and a few reviews.
+import { localisedPath, type Locale } from "../../app/lib/locale.ts";
 import sharp from "sharp";
 import { FormClient } from "./form-client.ts";
 
@@ -244,7 +245,8 @@ export async function createFixture(
     itemName,
     itemId,
     searchQuery,
-    paths: {
+    // BENCH_LOCALE=ur measures the same pages in Urdu (ADR 0026).
+    paths: inLocale(process.env.BENCH_LOCALE === "ur" ? "ur" : "en", {
       home: "/",
       listing: "/menus",
       finder: `/search?tab=items&q=${searchQuery}`,
@@ -252,6 +254,12 @@ export async function createFixture(
       menu: `/r/${RESTAURANT.urlName}/menu`,
       branch: branchPath,
       item: `${branchPath}/menu/${itemId}`,
-    },
+    }),
   };
+}
+
+function inLocale(locale: Locale, paths: Fixture["paths"]): Fixture["paths"] {
+  return Object.fromEntries(
+    Object.entries(paths).map(([page, path]) => [page, localisedPath(path, locale)]),
+  ) as Fixture["paths"];
 }

@@ -34,6 +34,10 @@ export interface ItemQuery {
   price?: FinderPrice;
   taste?: string;
   itemType?: string;
+  /** Which word of `text` (of three letters or more) drives a search of several words: the rarest (leadWordOf). */
+  leadWord?: number;
+  /** Only names holding the text as typed (its index alone): to learn cheaply that a common word passes the cap. */
+  literal?: boolean;
 }
 
 function likePattern(text: string) {
@@ -105,7 +109,7 @@ function hasNameKey(keys: readonly string[], strategy: ItemStrategy = "filters")
  * keys. The keys are looked up in menu_item_key's primary key on both databases. Past
  * the finder's count cap the best-rated walk lists them by rating alone (ADR 0025).
  */
-function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos: boolean) {
+function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos: boolean, lead = 0) {
   const near = (key: string) => (typos ? keyVariants(key) : [key]);
   const words = keyedWords(text);
   if (words.length === 0) return nameContains(db, text, strategy);
@@ -135,15 +139,64 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
     const { word, key } = indexed[0]!;
     return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey(near(key))}) and ${check}`;
   }
-  const wordIds = ({ word, key }: { word: string; key: string }) =>
-    sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(near(key))})`;
-  const [first, ...rest] = indexed.map(wordIds);
-  const inEveryOther = rest.map((ids) => sql<SqlBool>`w.id in (${ids})`);
-  const everyWord = sql`select w.id from (${first}) as w where ${
-    inEveryOther.length > 0 ? sql.join(inEveryOther, sql` and `) : sql`1 = 1`
-  }`;
-  const candidates = typed ? everyWord : sql`${containingIds(db, text)} union ${everyWord}`;
-  return sql<SqlBool>`menu_item.id in (${candidates}) and ${check}`;
+  // Several words: the dishes of the rarest word are the candidates, and each is checked
+  // for the others by index probes (its name, and (key, itemId) lookups), so a common
+  // word ('chicken') is never gathered whole.
+  const { word, key } = indexed[Math.min(Math.max(0, lead), indexed.length - 1)]!;
+  const leadIds = sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(near(key))})`;
+  const candidates = typed ? leadIds : sql`${containingIds(db, text)} union ${leadIds}`;
+  const probed = sql<SqlBool>`(${contains("menu_item.name", text)} or (${sql.join(
+    words.map(
+      ({ word: w, key: k }) =>
+        sql<SqlBool>`(${contains("menu_item.name", w)} or ${hasNameKey(near(k), "rank")})`,
+    ),
+    sql` and `,
+  )}))`;
+  return sql<SqlBool>`menu_item.id in (${candidates}) and ${probed}`;
+}
+
+// Counting a key's dishes stops here: past it a word is common, and which of two common
+// words leads hardly matters.
+const LEAD_COUNT_CAP = 2000;
+
+/**
+ * The index (among the words of three letters or more) of the query word whose key the
+ * fewest dishes have: one bounded index count per word, before a search of several words.
+ */
+export async function leadWordOf(db: Kysely<DB>, text: string): Promise<number> {
+  const indexed = keyedWords(text).filter(({ word }) => [...word].length >= 3);
+  if (indexed.length < 2) return 0;
+  const counts = await Promise.all(
+    indexed.map(async ({ key }) => {
+      const row = await db
+        .selectFrom(
+          db
+            .selectFrom("menu_item_key")
+            .select("itemId")
+            .where("key", "=", key)
+            .limit(LEAD_COUNT_CAP)
+            .as("k"),
+        )
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    }),
+  );
+  return counts.indexOf(Math.min(...counts));
+}
+
+/**
+ * How many dishes anywhere (approved or not, any place) have a name holding `text`,
+ * counted no further than `upTo`, from the name index alone: a cheap first look.
+ */
+export async function namesHolding(db: Kysely<DB>, text: string, upTo: number): Promise<number> {
+  if ([...text].length < 3) return 0;
+  // Straight from the index, which stops at `upTo` (an IN over it would gather every match first).
+  const holding = isSqlite(db)
+    ? sql`${ftsRowids(text)} limit ${upTo}`
+    : sql`select 1 from menu_item where lower(name) like ${likePattern(text)} escape '\\' limit ${upTo}`;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (${holding}) as found`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** SQLite: the rowids of dishes whose name may hold `text` (three letters or more), by FTS5 trigrams. */
@@ -343,7 +396,13 @@ function dishWhere(
       ? sql<string>`${sql.ref(`menu_item.${name}`)} || ''`
       : sql.ref<string>(`menu_item.${name}`);
   const conditions: Expression<SqlBool>[] = [];
-  if (f.text) conditions.push(nameMatches(db, f.text, strategy, f.typos ?? false));
+  if (f.text) {
+    conditions.push(
+      f.literal
+        ? nameContains(db, f.text, strategy)
+        : nameMatches(db, f.text, strategy, f.typos ?? false, f.leadWord),
+    );
+  }
   if (f.price) conditions.push(dishInBand(f.price));
   if (f.taste) conditions.push(eb(column("itemTaste"), "=", f.taste));
   if (f.itemType) conditions.push(eb(column("itemType"), "=", f.itemType));
@@ -383,20 +442,50 @@ function rankedPageIds(db: Kysely<DB>, f: ItemQuery, offset: number, limit: numb
     .limit(limit);
 }
 
+/**
+ * The ids of the dishes that match, at most `upTo`, in no order: a count that also
+ * hands the page query its rows, so a search that matches fewer than the cap walks
+ * its matches (and their restaurants and branches) once, not twice.
+ */
+export async function foundItemIds(db: Kysely<DB>, f: ItemQuery, upTo: number): Promise<string[]> {
+  const rows = await itemsBase(db, f).select("menu_item.id").limit(upTo).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The rows of a page of dishes found (found: the ids of every match, from foundItemIds). */
+function pageOfFound(db: Kysely<DB>, f: ItemQuery, found: readonly string[], offset: number, limit: number) {
+  return db
+    .selectFrom("menu_item")
+    .select("menu_item.id")
+    .where("menu_item.id", "in", found.length > 0 ? found : [""])
+    .$if(Boolean(f.text), (qb) =>
+      // Each found dish is probed by (key, itemId), not every dish of a common key gathered.
+      qb.orderBy(nameMatchRank(f.text!, "menu_item.name", (keys) => hasNameKey(keys, "rank"))),
+    )
+    .orderBy("menu_item.itemRating", "desc")
+    .orderBy("menu_item.itemRatingBy", "desc")
+    .orderBy("menu_item.name")
+    .orderBy("menu_item.id")
+    .offset(offset)
+    .limit(limit);
+}
+
 export async function findItems(
   db: Kysely<DB>,
   f: ItemQuery,
   offset: number,
   limit: number,
   strategy: ItemStrategy = "filters",
+  found?: readonly string[],
 ) {
+  const pageIds = found ? pageOfFound(db, f, found, offset, limit) : rankedPageIds(db, f, offset, limit);
   const query =
-    strategy === "rank"
+    strategy === "rank" || found
       ? db
           .selectFrom("menu_item")
           .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
           .leftJoin("branch", "branch.id", "menu_item.branchId")
-          .where("menu_item.id", "in", rankedPageIds(db, f, offset, limit))
+          .where("menu_item.id", "in", pageIds)
       : itemsBase(db, f);
   return query
     .select([
@@ -418,12 +507,16 @@ export async function findItems(
       "branch.cityLabel",
       "branch.areaLabel",
     ])
-    .$if(Boolean(f.text) && strategy === "filters", (qb) => qb.orderBy(nameMatchRank(f.text!)))
+    .$if(Boolean(f.text) && strategy === "filters", (qb) =>
+      qb.orderBy(
+        nameMatchRank(f.text!, "menu_item.name", (keys) => hasNameKey(keys, found ? "rank" : "filters")),
+      ),
+    )
     .orderBy("menu_item.itemRating", "desc")
     .orderBy("menu_item.itemRatingBy", "desc")
     .orderBy("menu_item.name")
     .orderBy("menu_item.id")
-    .$if(strategy === "filters", (qb) => qb.offset(offset).limit(limit))
+    .$if(strategy === "filters" && !found, (qb) => qb.offset(offset).limit(limit))
     .execute();
 }
 

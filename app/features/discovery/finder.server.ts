@@ -65,15 +65,32 @@ export async function findItems(services: Services, f: ItemFilters) {
     price: f.price,
     taste: f.taste,
     itemType: f.itemType,
+    leadWord: f.q ? await q.leadWordOf(db, f.q) : 0,
   };
-  const p = await forgivingPaging(f.page, query, (search) =>
-    q.countFoundItems(db, search, FINDER_COUNT_CAP + 1),
-  );
+  let found: string[] = [];
+  const p = await forgivingPaging(f.page, query, async (search) => {
+    // A common word ('chicken') passes the cap by its name index alone: no need to
+    // gather every dish its spellings name too.
+    if (
+      search.text &&
+      !search.typos &&
+      (await q.namesHolding(db, search.text, FINDER_COUNT_CAP + 1)) > FINDER_COUNT_CAP
+    ) {
+      const literal = await q.foundItemIds(db, { ...search, literal: true }, FINDER_COUNT_CAP + 1);
+      if (literal.length > FINDER_COUNT_CAP) return literal.length;
+    }
+    found = await q.foundItemIds(db, search, FINDER_COUNT_CAP + 1);
+    return found.length;
+  });
   // Many matches: the best rated walk finds a page within a few hundred dishes.
-  // Few matches (or a deep page of a narrow search): start from the filters and sort.
+  // Few matches: the page is sorted from the matches already found (no second search).
+  // A deep page of a narrow search past the cap: start from the filters and sort.
   const narrowed = Boolean(query.text || query.citySlug || query.price || query.taste || query.itemType);
   const strategy =
     p.more && (p.page <= RANK_WALK_PAGES || !narrowed) ? ("rank" as const) : ("filters" as const);
-  const results = p.total === 0 ? [] : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, strategy);
+  const results =
+    p.total === 0
+      ? []
+      : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, strategy, p.more ? undefined : found);
   return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
 }
