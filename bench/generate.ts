@@ -33,7 +33,7 @@ import type {
 } from "../app/lib/reference-data.ts";
 import { seededRandom } from "../app/lib/random.ts";
 import { branchPath, restaurantPath, toSlug } from "../app/lib/slug.ts";
-import { textKeys } from "../app/lib/spelling-keys.ts";
+import { dishKeys, textKeys } from "../app/lib/spelling-keys.ts";
 
 type AppModule = typeof import("../server/index.ts");
 type Db = Kysely<DB>;
@@ -656,11 +656,12 @@ interface Owner {
 
 type GeneratedItem = Insertable<MenuItemTable> & { itemRating: number; itemRatingBy: number };
 
-// Dish names repeat across the generated world: each name's spelling keys are made once.
-const keysByName = new Map<string, string[]>();
-function nameKeys(name: string): string[] {
-  let keys = keysByName.get(name);
-  if (!keys) keysByName.set(name, (keys = textKeys(name)));
+// Dish names and descriptions repeat across the generated world: each pair's keys are made once.
+const keysByDish = new Map<string, string[]>();
+function itemKeys(name: string, description: string): string[] {
+  const id = `${name}\u0000${description}`;
+  let keys = keysByDish.get(id);
+  if (!keys) keysByDish.set(id, (keys = dishKeys({ name, description })));
   return keys;
 }
 
@@ -679,7 +680,7 @@ function addRestaurant(writer: Writer, world: World, index: number): GeneratedRe
   for (const s of branches.sections) writer.add("menu_section", s as Row);
   for (const i of [...menu.items, ...branches.items]) {
     writer.add("menu_item", i as Row);
-    for (const key of nameKeys(i.name)) writer.add("menu_item_key", { key, itemId: i.id });
+    for (const key of itemKeys(i.name, i.description)) writer.add("menu_item_key", { key, itemId: i.id });
   }
   for (const b of branches.branches) writer.add("branch", b as Row);
   for (const row of menu.ratingRows) writer.add("item_rating", row);

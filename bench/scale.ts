@@ -24,7 +24,7 @@ type AppModule = typeof import("../server/index.ts");
 export type BenchDb = "sqlite" | "postgres";
 
 /** Bump when bench/generate.ts writes a different world, so cached databases are made again. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 const ROOT = path.join(import.meta.dirname, "..");
 const SELF = path.join(import.meta.dirname, "scale.ts");
 const GENERATOR = path.join(import.meta.dirname, "generate.ts");

@@ -114,6 +114,25 @@ export function textKeys(text: string): string[] {
   return [...new Set([...keys, ...joined])];
 }
 
+/** Keys of a dish's description are stored beside its name's, told apart by this mark. */
+export const DESCRIPTION_KEY = "~";
+
+/** The keys a dish is found by: its names' (English and Urdu), and its descriptions' words marked. */
+export function dishKeys(dish: {
+  name: string;
+  nameUr?: string | null;
+  description?: string | null;
+  descriptionUr?: string | null;
+}): string[] {
+  const names = textKeys([dish.name, dish.nameUr].filter(Boolean).join(" "));
+  const words = [dish.description, dish.descriptionUr]
+    .filter(Boolean)
+    .flatMap((text) => wordsOf(text!).map(spellingKey))
+    .filter((key) => key.length > 0)
+    .map((key) => DESCRIPTION_KEY + key);
+  return [...new Set([...names, ...words])];
+}
+
 const LETTERS = "bcdfgjklmnprstvxz";
 
 /**

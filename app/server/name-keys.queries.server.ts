@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "./db-schema.server.ts";
-import { textKeys } from "~/lib/spelling-keys.ts";
+import { dishKeys, textKeys } from "~/lib/spelling-keys.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -8,13 +8,19 @@ type Db = Kysely<DB> | Transaction<DB>;
 const BATCH = 500;
 
 /**
- * The spelling keys of these dishes' names (migration 0012, ADR 0025), replaced: every
- * write of a dish's name calls this in the same transaction, so the finder never sees a
- * stale key.
+ * The spelling keys of these dishes (migration 0012, ADR 0025), replaced: their names in
+ * English and Urdu, and the words of their descriptions (issue 18). Every write of those
+ * calls this in the same transaction, so the finder never sees a stale key.
  */
 export async function writeItemKeys(
   db: Db,
-  items: readonly { id: string; name: string; nameUr?: string | null }[],
+  items: readonly {
+    id: string;
+    name: string;
+    nameUr?: string | null;
+    description?: string | null;
+    descriptionUr?: string | null;
+  }[],
 ) {
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = items.slice(i, i + BATCH);
@@ -27,24 +33,21 @@ export async function writeItemKeys(
       )
       .execute();
     await insertInBatches(
-      batch.flatMap((item) =>
-        // Issue 18: a dish is found by its Urdu name too (in either script).
-        textKeys(item.nameUr ? `${item.name} ${item.nameUr}` : item.name).map((key) => ({
-          key,
-          itemId: item.id,
-        })),
-      ),
+      batch.flatMap((item) => dishKeys(item).map((key) => ({ key, itemId: item.id }))),
       (rows) => db.insertInto("menu_item_key").values(rows).execute(),
     );
   }
 }
 
-/** After an update of some of these dishes' names: their keys from the names they now have. */
+/** The columns a dish's keys come from: an update of any of them rewrites its keys. */
+export const KEYED = ["name", "nameUr", "description", "descriptionUr"] as const;
+
+/** After an update of some of these dishes: their keys from what they now say. */
 export async function rewriteItemKeys(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return;
   const rows = await db
     .selectFrom("menu_item")
-    .select(["id", "name", "nameUr"])
+    .select(["id", "name", "nameUr", "description", "descriptionUr"])
     .where("id", "in", ids)
     .execute();
   await writeItemKeys(db, rows);

@@ -141,6 +141,43 @@ describe("Urdu names of sections and dishes", () => {
     }
   });
 
+  it("find dishes by the words of their descriptions too, after every dish whose name matches", async () => {
+    const owner = await signedUpOwner(services);
+    const section = await menus.addSection(services, owner.id, { originalName: "Rice" });
+    if (!section.ok) throw new Error(section.message);
+    const dish = (position: string, fields: Record<string, string>) =>
+      menus.addItem(services, owner.id, {
+        values: itemInput(section.id, { positionInSection: position, ...fields }),
+        files: itemViews(photo),
+      });
+    expect(
+      (await dish("1", { name: "House Pulao", description: "Rice cooked with zafrani saffron." })).ok,
+    ).toBe(true);
+    expect((await dish("2", { name: "Zafrani Kheer", description: "Milk and rice." })).ok).toBe(true);
+    expect((await dish("3", { name: "Plain Rice", descriptionUr: "زعفرانی خوشبو والے چاول" })).ok).toBe(true);
+    const search = async (q: string) =>
+      (await findItems(services, { q, country: undefined, city: undefined, area: undefined })).results
+        .filter((r) => r.urlName === owner.urlName)
+        .map((r) => r.name);
+    // The name first, then the descriptions, however the word is spelled or written.
+    expect(await search("zafrani")).toEqual(["Zafrani Kheer", "House Pulao", "Plain Rice"]);
+    expect(await search("zafraani")).toEqual(["Zafrani Kheer", "House Pulao", "Plain Rice"]);
+    expect(await search("zafrani saffron")).toEqual(["House Pulao"]);
+    // An edited description is found by its new words only.
+    const [pulao] = await services.database.db
+      .selectFrom("menu_item")
+      .select("id")
+      .where("restaurantId", "=", owner.id)
+      .where("name", "=", "House Pulao")
+      .execute();
+    const edited = await menus.updateItemDetails(services, owner.id, pulao!.id, {
+      values: itemInput(section.id, { name: "House Pulao", description: "Rice with peas." }),
+      files: new Map(),
+    });
+    expect(edited.ok).toBe(true);
+    expect(await search("zafrani")).toEqual(["Zafrani Kheer", "Plain Rice"]);
+  });
+
   it("show on Urdu pages, with the English name where there is no Urdu one, and English pages stay English", async () => {
     const { owner, urduId, englishId, branchUrl } = await restaurantWithUrduMenu();
     const base = `/r/${owner.urlName}`;

@@ -10,7 +10,7 @@ import {
 import type { DB } from "~/server/db-schema.server.ts";
 import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
 import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
-import { keyVariants, queryWords, spellingKey } from "~/lib/spelling-keys.ts";
+import { DESCRIPTION_KEY, keyVariants, queryWords, spellingKey } from "~/lib/spelling-keys.ts";
 
 /** Filters as the queries take them: places already turned into the stored slugs. */
 export interface RestaurantQuery {
@@ -113,7 +113,9 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
   const near = (key: string) => (typos ? keyVariants(key) : [key]);
   const words = keyedWords(text);
   if (words.length === 0) return nameContains(db, text, strategy);
-  // Each word as typed (so 'chick' and 'roll' still find 'Chicken' and 'Rolls') or by its key.
+  // Each word as typed (so 'chick' and 'roll' still find 'Chicken' and 'Rolls') or by its
+  // key; or, ranked after names, every word in the description (issue 18), probed per dish.
+  const described = describedBy(words.map(({ key }) => key));
   const spelled = (literal: Expression<SqlBool>) =>
     sql<SqlBool>`(${literal} or (${sql.join(
       words.map(
@@ -121,7 +123,7 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
           sql<SqlBool>`(${wordContains(word, strategy)} or ${hasNameKey(near(key), strategy)})`,
       ),
       sql` and `,
-    )}))`;
+    )}) or ${described})`;
   // Driven from indexes: the dishes whose name holds the text (trigram index), and those
   // that have, for every word of three letters or more, the word (trigram index) or a key
   // near its key (menu_item_key); each dish among them is then checked as it is. Words
@@ -137,13 +139,15 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
     // One word: by rowid for the trigram index or by id for the keys, which SQLite's OR
     // optimisation reads from both indexes without building the union.
     const { word, key } = indexed[0]!;
-    return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey(near(key))}) and ${check}`;
+    return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey([...near(key), DESCRIPTION_KEY + key])}) and ${check}`;
   }
   // Several words: the dishes of the rarest word are the candidates, and each is checked
   // for the others by index probes (its name, and (key, itemId) lookups), so a common
   // word ('chicken') is never gathered whole.
   const { word, key } = indexed[Math.min(Math.max(0, lead), indexed.length - 1)]!;
-  const leadIds = sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(near(key))})`;
+  const leadIds = sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(
+    [...near(key), DESCRIPTION_KEY + key],
+  )})`;
   const candidates = typed ? leadIds : sql`${containingIds(db, text)} union ${leadIds}`;
   const probed = sql<SqlBool>`(${contains("menu_item.name", text)} or (${sql.join(
     words.map(
@@ -151,7 +155,7 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
         sql<SqlBool>`(${contains("menu_item.name", w)} or ${hasNameKey(near(k), "rank")})`,
     ),
     sql` and `,
-  )}))`;
+  )}) or ${described})`;
   return sql<SqlBool>`menu_item.id in (${candidates}) and ${probed}`;
 }
 
@@ -227,6 +231,7 @@ function nameMatchRank(
   text: string,
   column = "menu_item.name",
   hasKey = (keys: readonly string[]) => hasNameKey(keys),
+  dishes = true,
 ) {
   const keys = queryKeys(text);
   const byKey =
@@ -236,11 +241,22 @@ function nameMatchRank(
           keys.map((key) => hasKey([key])),
           sql` and `,
         );
+  // A dish found by its description alone comes after every name (issue 18).
+  const byDescription = dishes && keys.length > 0 ? describedBy(keys) : sql<SqlBool>`1 = 0`;
   return sql<number>`case
     when lower(${sql.ref(column)}) = ${text.trim().toLowerCase()} then 0
     when ${contains(column, text)} then 1
     when ${byKey} then 2
+    when ${byDescription} then 4
     else 3 end`;
+}
+
+/** Every one of `keys` among the dish's description keys: probed per dish, by (key, itemId). */
+function describedBy(keys: readonly string[]) {
+  return sql<SqlBool>`(${sql.join(
+    keys.map((key) => hasNameKey([DESCRIPTION_KEY + key], "rank")),
+    sql` and `,
+  )})`;
 }
 
 /** A restaurant with a name key among `keys`. */
@@ -324,7 +340,9 @@ export async function findRestaurants(db: Kysely<DB>, f: RestaurantQuery, offset
       "restPriceavg",
     ])
     .where((eb) => restaurantWhere(eb, f))
-    .$if(Boolean(f.text), (qb) => qb.orderBy(nameMatchRank(f.text!, "restaurant.restName", hasRestaurantKey)))
+    .$if(Boolean(f.text), (qb) =>
+      qb.orderBy(nameMatchRank(f.text!, "restaurant.restName", hasRestaurantKey, false)),
+    )
     .orderBy("restRating", "desc")
     .orderBy("restNoofReviews", "desc")
     .orderBy("restName")

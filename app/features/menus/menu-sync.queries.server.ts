@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
-import { rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
+import { KEYED, rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -92,7 +92,7 @@ export async function insertItems(db: Db, rows: Insertable<MenuItemTable>[]) {
 
 export async function updateItem(db: Db, id: string, changes: Updateable<MenuItemTable>) {
   await db.updateTable("menu_item").set(changes).where("id", "=", id).execute();
-  if (changes.name !== undefined || changes.nameUr !== undefined) await rewriteItemKeys(db, [id]);
+  if (KEYED.some((column) => changes[column] !== undefined)) await rewriteItemKeys(db, [id]);
 }
 
 export async function deleteItems(db: Db, ids: string[]) {

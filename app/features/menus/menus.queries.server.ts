@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
-import { rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
+import { KEYED, rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -213,7 +213,7 @@ export async function insertItem(db: Db, row: Insertable<MenuItemTable>) {
 
 export async function updateItem(db: Db, itemId: string, changes: Updateable<MenuItemTable>) {
   await db.updateTable("menu_item").set(changes).where("id", "=", itemId).execute();
-  if (changes.name !== undefined || changes.nameUr !== undefined) await rewriteItemKeys(db, [itemId]);
+  if (KEYED.some((column) => changes[column] !== undefined)) await rewriteItemKeys(db, [itemId]);
 }
 
 export async function deleteItemsOfSection(db: Db, sectionId: string) {
