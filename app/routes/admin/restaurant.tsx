@@ -95,7 +95,14 @@ export default function AdminRestaurant({ loaderData, actionData }: Route.Compon
           <h1 className="text-3xl font-bold break-words">{r.restName}</h1>
           <p className="break-words text-muted">
             {t(r.restType)} · {r.country} · {r.email}
-            {r.contact ? ` · ${r.contact}` : ""}
+            {r.contact ? (
+              <>
+                {" · "}
+                <span dir="ltr">{r.contact}</span>
+              </>
+            ) : (
+              ""
+            )}
           </p>
           <p>
             {t("Status:")} <strong>{status}</strong>

@@ -72,7 +72,10 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
             <dt className="font-medium">{t("Website")}</dt>
             <dd className="break-all">{r.restWebsite || "—"}</dd>
             <dt className="font-medium">{t("Contact")}</dt>
-            <dd>{r.contact || "—"}</dd>
+            {/* A phone number reads left to right on an Urdu page too. */}
+            <dd dir="ltr" className="text-start rtl:text-end">
+              {r.contact || "—"}
+            </dd>
             <dt className="font-medium">{t("Country")}</dt>
             <dd>{r.country}</dd>
           </dl>

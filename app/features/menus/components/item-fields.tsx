@@ -386,6 +386,7 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
             inputMode="decimal"
             min={0}
             step="any"
+            dir="ltr"
             placeholder="Rs."
             defaultValue={row.price}
             aria-invalid={error ? true : undefined}

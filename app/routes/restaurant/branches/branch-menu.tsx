@@ -203,7 +203,9 @@ function BranchDishCard({ item }: { item: BranchDish }) {
       {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
       {item.description ? <p>{item.description}</p> : null}
       <p className="text-sm text-muted">
-        {t(item.itemType)} · {t(item.itemTaste)} · {item.itemPriceRange}
+        {t(item.itemType)} · {t(item.itemTaste)} ·{" "}
+        {/* Isolated: after Urdu words, "1000-2000" would otherwise read "2000-1000". */}
+        <bdi>{item.itemPriceRange}</bdi>
       </p>
       <Rating value={item.itemRating} count={item.itemRatingBy} />
       <div className="rounded border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
