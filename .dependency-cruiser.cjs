@@ -10,6 +10,7 @@ const FEATURE_ORDER = [
   "admin",
   "discovery",
   "seo",
+  "insights",
   "reviews",
   "branches",
   "menu-import",

@@ -18,7 +18,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import express from "express";
 import pg from "pg";
-import { benchEnv, type GenerateSummary } from "./generate.ts";
+import type { Insertable } from "kysely";
+import type { DB } from "../app/server/db-schema.server.ts";
+import { BENCH_PASSWORD, benchEnv, type GenerateSummary } from "./generate.ts";
 
 type AppModule = typeof import("../server/index.ts");
 export type BenchDb = "sqlite" | "postgres";
@@ -246,7 +248,11 @@ const rotate =
 
 type Services = Awaited<ReturnType<AppModule["createApp"]>>["services"];
 type Timed = { status: number; bytes: number; clientMs: number; serverMs: number };
-type PagePlan = { page: string; path: (i: number) => string };
+type PagePlan = {
+  page: string;
+  path: (i: number) => string;
+  headers?: (i: number) => Record<string, string>;
+};
 
 async function measureChild(requests: number, warmup: number) {
   const { createApp } = (await import("../build/server/index.js" as string)) as AppModule;
@@ -282,10 +288,10 @@ async function timedServer(app: express.Express | express.RequestHandler) {
   const { port } = server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  function get(urlPath: string): Promise<Timed> {
+  function get(urlPath: string, headers: Record<string, string> = {}): Promise<Timed> {
     return new Promise((resolve, reject) => {
       const started = process.hrtime.bigint();
-      const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent }, (res) => {
+      const req = http.get({ host: "127.0.0.1", port, path: urlPath, agent, headers }, (res) => {
         let bytes = 0;
         res.on("data", (chunk: Buffer) => (bytes += chunk.length));
         res.on("end", () => {
@@ -398,26 +404,113 @@ async function pagesToMeasure(
       path: rotate(sample, (s) => `/ur/r/${enc(s.urlName)}/branch/${enc(s.branchUrl)}`),
     },
     { page: "finder items (Urdu page)", path: () => "/ur/search?tab=items&q=karahi" },
+    // Issue 19: an owner's insights over 90 days, with a year of daily counts.
+    await insightsPlan(services, sample),
   ];
   // BENCH_ONLY=finder times only the pages whose name holds the word.
   const only = process.env.BENCH_ONLY;
   return { rows, pages: only ? pages.filter((p) => p.page.includes(only)) : pages };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The insights screen of the owners of the first restaurants of the sample, signed in.
+ * Those restaurants get a year of daily counts (every page kind, branch and dish) the
+ * first time, kept in the bench database: the screen reads one restaurant's rows by the
+ * primary key (restaurant, day), so what other restaurants hold changes only the depth
+ * of that index.
+ */
+async function insightsPlan(services: Services, sample: { id: string }[]): Promise<PagePlan> {
+  const { db } = services.database;
+  const owners = [...new Set(sample.map((s) => s.id))].slice(0, 10);
+  const dayOf = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
+  for (const [o, restaurantId] of owners.entries()) {
+    const has = await db
+      .selectFrom("page_view")
+      .select("day")
+      .where("restaurantId", "=", restaurantId)
+      .limit(1)
+      .execute();
+    if (has.length > 0) continue;
+    const [branches, items] = await Promise.all([
+      db.selectFrom("branch").select("id").where("restaurantId", "=", restaurantId).execute(),
+      db
+        .selectFrom("menu_item")
+        .select(["id", "branchId"])
+        .where("restaurantId", "=", restaurantId)
+        .execute(),
+    ]);
+    const rows: Insertable<DB["page_view"]>[] = [];
+    for (let back = 0; back < 365; back++) {
+      const day = dayOf.format(Date.now() - back * DAY_MS);
+      const n = (k: number) => 1 + ((back * 7 + k * 13 + o) % 40);
+      rows.push(
+        { restaurantId, day, kind: "restaurant", n: n(1) },
+        { restaurantId, day, kind: "menu", n: n(2) },
+      );
+      for (const b of branches) {
+        rows.push({ restaurantId, day, kind: "scan", branchId: b.id, n: n(3) });
+        rows.push({ restaurantId, day, kind: "branch", branchId: b.id, n: n(4) });
+      }
+      for (const [i, it] of items.entries()) {
+        rows.push({
+          restaurantId,
+          day,
+          kind: "item",
+          branchId: it.branchId ?? "",
+          itemId: it.id,
+          n: n(5 + i),
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto("page_view")
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+  const cookies: string[] = [];
+  for (const restaurantId of owners) {
+    const { email } = await db
+      .selectFrom("restaurant")
+      .select("email")
+      .where("id", "=", restaurantId)
+      .executeTakeFirstOrThrow();
+    const signedIn = await services.auth.api.signInEmail({
+      body: { email, password: BENCH_PASSWORD },
+      asResponse: true,
+    });
+    cookies.push(
+      signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    );
+  }
+  return {
+    page: "insights (owner, 90 days)",
+    path: () => "/profile/restaurant/insights?days=90",
+    headers: (i) => ({ cookie: cookies[i % cookies.length]! }),
+  };
+}
+
 /** `warmup` untimed requests, then `requests` timed ones, one after another. */
 async function measurePage(
-  get: (urlPath: string) => Promise<Timed>,
-  { page, path: pathOf }: PagePlan,
+  get: (urlPath: string, headers?: Record<string, string>) => Promise<Timed>,
+  plan: PagePlan,
   requests: number,
   warmup: number,
 ): Promise<PageResult> {
-  for (let i = 0; i < warmup; i++) await get(pathOf(i));
+  const { page, path: pathOf } = plan;
+  const headersOf = plan.headers ?? (() => ({}));
+  for (let i = 0; i < warmup; i++) await get(pathOf(i), headersOf(i));
   const serverTimes: number[] = [];
   const client: number[] = [];
   const statuses: Record<string, number> = {};
   let bytes = 0;
   for (let i = 0; i < requests; i++) {
-    const r = await get(pathOf(i));
+    const r = await get(pathOf(i), headersOf(i));
     serverTimes.push(r.serverMs);
     client.push(r.clientMs);
     statuses[r.status] = (statuses[r.status] ?? 0) + 1;

@@ -1,5 +1,5 @@
 // The Express app: every request goes through here, in this order (docs/architecture.md):
-//   language redirect → page cache hit → compression → static files (or Vite in development) → request log
+//   page-view count → language redirect → page cache hit → compression → static files (or Vite in development) → request log
 //   → nonce and security headers → body limits → health, media, reference data
 //   → same-origin check → better-auth, tus uploads → page cache miss → React Router.
 // server.ts gives it a listener; server/index.ts bundles it with the routes into the build.
@@ -80,6 +80,8 @@ export async function createApp(options: AppOptions = {}): Promise<{
         clientDir: options.viteMiddlewares ? null : "build/client",
       })
     : null;
+  // Issue 19: counted first, so page-cache hits are counted too (in memory; flushed in batches).
+  if (services.pageViews) app.use(services.pageViews.count);
   app.use(languageRouting({ secureCookies: env.PUBLIC_URL.startsWith("https:") }));
   if (pageCache) app.get("/{*any}", pageCache.serveHit);
 

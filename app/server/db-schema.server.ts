@@ -268,8 +268,24 @@ export interface VerificationTable {
   expiresAt: unknown;
 }
 
+/** Issue 19: diners' page views per restaurant, day (Pakistan time), kind, branch and dish. */
+export interface PageViewTable {
+  restaurantId: string;
+  /** YYYY-MM-DD in Asia/Karachi. */
+  day: string;
+  kind: PageViewKind;
+  /** "" for pages of no branch (the restaurant's own pages). */
+  branchId: Generated<string>;
+  /** "" for pages of no dish. */
+  itemId: Generated<string>;
+  n: number;
+}
+
+export type PageViewKind = "scan" | "restaurant" | "menu" | "branch" | "item";
+
 export interface DB {
   restaurant: RestaurantTable;
+  page_view: PageViewTable;
   customer: CustomerTable;
   admin: AdminTable;
   audit_log: AuditLogTable;

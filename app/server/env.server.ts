@@ -83,6 +83,10 @@ const EnvSchema = z.object({
   // Anonymous public pages, kept per process and keyed by content versions (exact).
   PAGE_CACHE: flag.default(true),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  /** Issue 19: count diners' views of public pages (no cookies, no personal data). */
+  PAGE_VIEWS: flag.default(true),
+  /** Seconds between writes of the counted views; a killed process loses at most this much. */
+  PAGE_VIEWS_FLUSH_SECONDS: z.coerce.number().positive().max(3600).default(10),
   // Bodies that are no upload (url-encoded forms, better-auth's JSON): refused past this size (413).
   FORM_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(64),
   // A form body must have arrived this long after the action starts reading it (408).

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createPageViewCounter, type PageViewCounter } from "./page-views.server.ts";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
@@ -24,6 +25,8 @@ export interface Services {
   storage: Storage;
   videos: VideoUploads;
   log: Logger;
+  /** Issue 19: diners' page views, counted in memory and flushed; null with PAGE_VIEWS=off. */
+  pageViews: PageViewCounter | null;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,9 @@ export function createServices(
     // The same answer to "who is this" as every page's (viewer.server.ts); a broken session is nobody.
     viewerOf: (headers) => viewerOf(auth, database.db, headers).catch(() => null),
   });
+  const pageViews = env.PAGE_VIEWS
+    ? createPageViewCounter({ db: database.db, log, flushSeconds: env.PAGE_VIEWS_FLUSH_SECONDS })
+    : null;
   return {
     env,
     database,
@@ -98,7 +104,12 @@ export function createServices(
     storage,
     videos,
     log,
+    pageViews,
     async close() {
+      // The views counted since the last flush go in before the database closes.
+      await pageViews
+        ?.close()
+        .catch((error: unknown) => log.warn({ err: error }, "page views: last flush failed"));
       await redis?.close().catch(() => {});
       await database.close();
     },

@@ -12,6 +12,7 @@ import { menuImports } from "./0010-menu-imports.ts";
 import { openingHours } from "./0011-opening-hours.ts";
 import { nameKeys } from "./0012-name-keys.ts";
 import { urduNames } from "./0013-urdu-names.ts";
+import { pageViews } from "./0014-page-views.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011-opening-hours": openingHours,
   "0012-name-keys": nameKeys,
   "0013-urdu-names": urduNames,
+  "0014-page-views": pageViews,
 };

@@ -27,6 +27,7 @@ const NOT_SCREENS = new Set([
   "routes/restaurant/qr-svg.ts",
   "routes/restaurant/menu/import-template.ts",
   "routes/restaurant/menu/import-photos.ts",
+  "routes/restaurant/insights-csv.ts",
   "routes/account/logout.tsx",
   "routes/seo/sitemap-index.ts",
   "routes/seo/sitemap-file.ts",
@@ -93,6 +94,7 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
     path: (w) => `/profile/restaurant/mymenu/${w.itemId}`,
   },
   "profile/restaurant/qr-card": { who: "restaurant", path: () => "/profile/restaurant/qr-card" },
+  "profile/restaurant/insights": { who: "restaurant", path: () => "/profile/restaurant/insights?days=90" },
   "profile/restaurant/addbranch": { who: "restaurant", path: () => "/profile/restaurant/addbranch" },
   "profile/restaurant/mybranches": { who: "restaurant", path: () => "/profile/restaurant/mybranches" },
   "profile/restaurant/mybranches/:branchName": {

@@ -23,6 +23,7 @@ import {
   type DemoOutcome,
 } from "~/features/demo/demo.server.ts";
 import { DEMO_URDU } from "~/features/demo/demo-urdu.ts";
+import { DEMO_VIEW_DAYS } from "~/features/demo/demo-views.server.ts";
 import { restaurantListing } from "~/features/discovery/listing.server.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
 import { itemCategoriesFor } from "~/lib/reference-data.ts";
@@ -235,6 +236,32 @@ describe("the demo loader on a fresh database", () => {
         for (const url of [item.topView, item.frontView, item.sideView]) await stored(services, url);
         expect(new Set([item.topView, item.frontView, item.sideView]).size).toBe(3);
       }
+    }
+  });
+
+  it("has 90 days of scans and views of every approved restaurant's pages, branches and dishes", async () => {
+    const { db } = services.database;
+    const restaurants = await db
+      .selectFrom("restaurant")
+      .select("id")
+      .where("approvalStatus", "=", "approved")
+      .execute();
+    for (const { id } of restaurants) {
+      const rows = await db
+        .selectFrom("page_view")
+        .select(["day", "kind", "branchId", "itemId", "n"])
+        .where("restaurantId", "=", id)
+        .execute();
+      expect(new Set(rows.map((r) => r.day)).size).toBe(DEMO_VIEW_DAYS);
+      expect(new Set(rows.map((r) => r.kind))).toEqual(
+        new Set(["restaurant", "menu", "scan", "branch", "item"]),
+      );
+      const branches = await db.selectFrom("branch").select("id").where("restaurantId", "=", id).execute();
+      for (const b of branches) expect(rows.some((r) => r.branchId === b.id && r.kind === "scan")).toBe(true);
+      // A branch page is viewed at least as often as it is scanned.
+      const sum = (kind: string) =>
+        rows.filter((r) => r.kind === kind && r.branchId).reduce((t, r) => t + Number(r.n), 0);
+      expect(sum("branch")).toBeGreaterThanOrEqual(sum("scan"));
     }
   });
 

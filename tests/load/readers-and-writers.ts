@@ -66,12 +66,24 @@ try {
     `/reviews/${fixture.urlName}`,
     `/r/${fixture.urlName}/branch/${toSlug("Load 1")}`,
   ];
+  // Issue 19: each page answered, by path, to check the page views counted against.
+  const answered = new Map<string, number>();
   const readers = autocannon({
     url: app.url,
     connections: READERS,
     duration: SECONDS,
     timeout: 10,
-    requests: pages.map((p) => ({ method: "GET" as const, path: p })),
+    // A phone's browser: the counter leaves bots out.
+    headers: {
+      "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36",
+    },
+    requests: pages.map((p) => ({
+      method: "GET" as const,
+      path: p,
+      onResponse: (status: number) => {
+        if (status === 200) answered.set(p, (answered.get(p) ?? 0) + 1);
+      },
+    })),
   });
 
   const acknowledged: { text: string; rating: number }[] = [];
@@ -154,6 +166,24 @@ try {
       `rating ${restaurant.restRating} = rows ${expected}`,
     );
     check(db.pragma("integrity_check", { simple: true }) === "ok", "SQLite integrity check");
+
+    // Issue 19: every view answered is counted, the cached ones too (the server flushes as it stops).
+    const counted = new Map(
+      (
+        db
+          .prepare("select kind, sum(n) as n from page_view where restaurantId = ? group by kind")
+          .all(restaurant.id) as { kind: string; n: number }[]
+      ).map((r) => [r.kind, r.n]),
+    );
+    const sent = (page: string) => answered.get(page) ?? 0;
+    const views = {
+      branch: sent(fixture.paths.branch) + sent(`/r/${fixture.urlName}/branch/${toSlug("Load 1")}`),
+      menu: sent(fixture.paths.menu),
+      item: sent(fixture.paths.item),
+    };
+    for (const [kind, n] of Object.entries(views)) {
+      check(counted.get(kind) === n, `${kind} page views counted ${counted.get(kind) ?? 0} = answered ${n}`);
+    }
   } finally {
     db.close();
   }

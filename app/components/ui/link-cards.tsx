@@ -4,6 +4,8 @@ export interface LinkCard {
   to: string;
   label: string;
   text: string;
+  /** A line that stands out under the text (e.g. what waits for the owner). */
+  note?: string;
 }
 
 /** A row of large link cards (a restaurant's MENU / BRANCHES / REVIEWS and the like). */
@@ -18,6 +20,7 @@ export function LinkCards({ label, cards, columns }: { label: string; cards: Lin
         >
           <span className="text-xl font-bold text-brand">{card.label}</span>
           <span className="text-muted">{card.text}</span>
+          {card.note ? <span className="font-semibold text-ink">{card.note}</span> : null}
         </Link>
       ))}
     </nav>

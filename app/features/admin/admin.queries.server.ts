@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import type { AuditLogTable, DB } from "~/server/db-schema.server.ts";
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from "kysely";
+import type { AuditLogTable, DB, PageViewKind } from "~/server/db-schema.server.ts";
 import type { RestaurantStatus } from "./admin.schema.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -16,10 +16,26 @@ export async function countRestaurantsByStatus(db: Db): Promise<Record<Restauran
 }
 
 /** Oldest first, so the restaurant that has waited longest is decided first. */
-export async function restaurantsWithStatus(db: Db, status: RestaurantStatus, offset: number, limit: number) {
+export async function restaurantsWithStatus(
+  db: Db,
+  status: RestaurantStatus,
+  offset: number,
+  limit: number,
+  viewsSince: string,
+) {
+  // Issue 19: each restaurant's QR scans and page views since `viewsSince` (a Pakistan day).
+  const viewed = (eb: ExpressionBuilder<DB, "restaurant">, kinds: PageViewKind[]) =>
+    eb
+      .selectFrom("page_view")
+      .select((s) => s.fn.coalesce(s.fn.sum<number>("n"), sql<number>`0`).as("n"))
+      .whereRef("page_view.restaurantId", "=", "restaurant.id")
+      .where("page_view.day", ">=", viewsSince)
+      .where("page_view.kind", "in", kinds);
   return db
     .selectFrom("restaurant")
     .select((eb) => [
+      viewed(eb, ["scan"]).as("scans"),
+      viewed(eb, ["restaurant", "menu", "branch", "item"]).as("views"),
       "restaurant.id",
       "restaurant.restName",
       "restaurant.urlName",

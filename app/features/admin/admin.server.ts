@@ -116,16 +116,28 @@ const ADMIN_PAGE = 20;
 
 const paging = (requested: number, total: number) => pageWindow(requested, total, ADMIN_PAGE);
 
+/** Issue 19: the admin's list shows each restaurant's scans and views over this many days. */
+const VIEW_DAYS = 30;
+const PAKISTAN_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
+
 export async function restaurantQueue(services: Services, status: RestaurantStatus, requested: number) {
   const { db } = services.database;
   const counts = await q.countRestaurantsByStatus(db);
   const p = paging(requested, counts[status]);
-  const restaurants = await q.restaurantsWithStatus(db, status, p.offset, p.limit);
+  const since = PAKISTAN_DAY.format(Date.now() - (VIEW_DAYS - 1) * 24 * 60 * 60 * 1000);
+  const restaurants = await q.restaurantsWithStatus(db, status, p.offset, p.limit, since);
   return {
     counts,
     page: p.page,
     pages: p.pages,
-    restaurants: restaurants.map((r) => ({ ...r, sections: Number(r.sections), items: Number(r.items) })),
+    viewDays: VIEW_DAYS,
+    restaurants: restaurants.map((r) => ({
+      ...r,
+      sections: Number(r.sections),
+      items: Number(r.items),
+      scans: Number(r.scans ?? 0),
+      views: Number(r.views ?? 0),
+    })),
   };
 }
 

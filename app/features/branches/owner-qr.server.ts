@@ -1,10 +1,19 @@
 import { localQrWarning } from "~/lib/public-address.ts";
+import { SCAN_QUERY } from "~/server/page-views.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { findRestaurantProfile } from "../restaurants/restaurants.queries.server.ts";
 import { findBranch } from "./branches.queries.server.ts";
 
+/** A printed code's address: the page's, marked so the opening counts as a scan (issue 19). */
+function scanUrl(url: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}${SCAN_QUERY}`;
+}
+
 export interface OwnerQrTarget {
+  /** What the code encodes: the page's address with the scan marker. */
   url: string;
+  /** The page's address as a person reads it (printed under the code). */
+  pageUrl: string;
   fileName: string;
   title: string;
   subtitle: string;
@@ -27,7 +36,8 @@ export async function ownerQrTarget(
   if (!restaurant) return null;
   if (!branchUrl) {
     return {
-      url: restaurant.restQRcode,
+      url: scanUrl(restaurant.restQRcode),
+      pageUrl: restaurant.restQRcode,
       fileName: restaurant.urlName,
       title: restaurant.restName,
       subtitle: "",
@@ -38,7 +48,8 @@ export async function ownerQrTarget(
   const branch = await findBranch(db, ownerId, branchUrl);
   if (!branch) return null;
   return {
-    url: branch.branchQRcode,
+    url: scanUrl(branch.branchQRcode),
+    pageUrl: branch.branchQRcode,
     fileName: `${restaurant.urlName}-${branch.branchUrl}`,
     title: restaurant.restName,
     subtitle: branch.branchName,

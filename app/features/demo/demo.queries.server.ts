@@ -1,5 +1,5 @@
-import { sql, type Kysely } from "kysely";
-import type { DB } from "~/server/db-schema.server.ts";
+import { sql, type Insertable, type Kysely } from "kysely";
+import type { DB, PageViewTable } from "~/server/db-schema.server.ts";
 import { DEMO_EMAIL_DOMAIN } from "./demo-data.ts";
 
 type Db = Kysely<DB>;
@@ -81,4 +81,33 @@ export async function countDemoWorld(db: Db) {
  */
 export async function backdate(db: Db, table: "review" | "restaurant", id: string, timestamp: string) {
   await db.updateTable(table).set({ timestamp }).where("id", "=", id).execute();
+}
+
+/** A demo restaurant's branches and every dish row (general and branch copies), for its page views. */
+export async function demoMenuRows(db: Db, restaurantId: string) {
+  const [branches, dishes] = await Promise.all([
+    db
+      .selectFrom("branch")
+      .select("id")
+      .where("restaurantId", "=", restaurantId)
+      .orderBy("timestamp")
+      .execute(),
+    db
+      .selectFrom("menu_item")
+      .select(["id", "branchId", "generalItemId"])
+      .where("restaurantId", "=", restaurantId)
+      .orderBy("positionInSection")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { branches, dishes };
+}
+
+export async function insertPageViews(db: Db, rows: Insertable<PageViewTable>[]) {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto("page_view")
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
 }

@@ -1,4 +1,5 @@
 import pLimit from "p-limit";
+import { writeDemoViews } from "./demo-views.server.ts";
 import { DEMO_URDU } from "./demo-urdu.ts";
 import { hashOf, seededRandom } from "~/lib/random.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
@@ -583,6 +584,11 @@ export async function loadDemo(
 
   await postReviews(services, planReviews(restaurants, customers, scale, seededRandom(SEED)));
   await postReportedReview(services, restaurants[0]!, customers);
+  // Issue 19: a quarter of scans and views, so the owners' insights have something to show.
+  await writeDemoViews(
+    services,
+    restaurants.map((r) => ({ id: r.id, quality: r.data.quality })),
+  );
 
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   return { status: "loaded", counts: await countDemoWorld(db), seconds };

@@ -58,14 +58,29 @@ export async function recentReviewsPage(services: Services, requested: number) {
   };
 }
 
-/** /reviews/{name}: one restaurant's recent reviews across its branches; its owner's only until it is public. */
-export async function restaurantRecentReviews(services: Services, urlName: string, viewerId?: string) {
-  const found = await findRestaurantByUrlName(services.database.db, urlName);
+/**
+ * /reviews/{name}: one restaurant's recent reviews across its branches; its owner's only
+ * until it is public. `wanted`: a review its owner came to answer (from the insights
+ * screen, issue 19), added first when it is older than the recent ones.
+ */
+export async function restaurantRecentReviews(
+  services: Services,
+  urlName: string,
+  viewerId?: string,
+  wanted?: string | null,
+) {
+  const { db } = services.database;
+  const found = await findRestaurantByUrlName(db, urlName);
   if (!found) return null;
   const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
   const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval") return { restaurant, visibility, reviews: [] };
-  return { restaurant, visibility, reviews: await q.restaurantReviews(services.database.db, found.id, 50) };
+  const reviews = await q.restaurantReviews(db, found.id, 50);
+  if (wanted && viewerId === found.id && !reviews.some((r) => r.id === wanted)) {
+    const card = await q.restaurantReviewCard(db, found.id, wanted);
+    if (card) reviews.unshift(card);
+  }
+  return { restaurant, visibility, reviews };
 }
 
 export async function siteLatestReviews(services: Services, limit: number) {

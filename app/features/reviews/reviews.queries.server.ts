@@ -144,6 +144,14 @@ export async function restaurantReviews(db: Db, restaurantId: string, limit: num
     .execute();
 }
 
+/** One visible review of the restaurant as its card shows it (the one its owner came to answer). */
+export async function restaurantReviewCard(db: Db, restaurantId: string, reviewId: string) {
+  return reviewCards(db)
+    .where("review.id", "=", reviewId)
+    .where("review.restaurantId", "=", restaurantId)
+    .executeTakeFirst();
+}
+
 /** Review cards of public restaurants only (ADR 0017): what every list a visitor reads is made of. */
 function publicReviewCards(db: Db) {
   return reviewCards(db)

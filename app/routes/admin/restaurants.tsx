@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** DESIGN §4.3: restaurants by approval state, the longest-waiting first, each opening to its menu. */
 export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
   const { status, counts, restaurants, page, pages } = loaderData;
-  const { t, tm, date, locale } = useI18n();
+  const { t, tm, date, locale, number } = useI18n();
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-3xl font-bold">{t("Restaurants")}</h1>
@@ -68,6 +68,13 @@ export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
                   {t("{{count}} sections", { count: r.sections })}
                   {locale === "ur" ? "، " : ", "}
                   {t("{{count}} items", { count: r.items })}
+                </p>
+                <p className="text-sm">
+                  {t("Last {{days}} days: {{scans}} QR scans, {{views}} page views", {
+                    days: loaderData.viewDays,
+                    scans: number(r.scans),
+                    views: number(r.views),
+                  })}
                 </p>
                 {r.approvalNote ? (
                   <p className="text-sm">{t("Reason: {{reason}}", { reason: r.approvalNote })}</p>

@@ -26,7 +26,8 @@ export const handle = STATIC_FOR_VISITORS;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const viewer = await getViewer(services, request.headers);
-  const found = await restaurantRecentReviews(services, params.name, viewer?.userId);
+  const wanted = new URL(request.url).searchParams.get("review");
+  const found = await restaurantRecentReviews(services, params.name, viewer?.userId, wanted);
   if (!found) notFound();
   const listed = found.visibility === "public";
   return {
@@ -109,7 +110,7 @@ export default function RestaurantReviews({ loaderData, actionData }: Route.Comp
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
-          <ReviewCard key={review.id} review={review} showBranch>
+          <ReviewCard key={review.id} anchor={`review-${review.id}`} review={review} showBranch>
             {isOwner ? <ReplyForm reviewId={review.id} current={review.replyText} /> : null}
             {viewer && !isOwner ? <ReportForm reviewId={review.id} /> : null}
           </ReviewCard>

@@ -7,6 +7,7 @@ import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { QrAddressWarning } from "~/features/restaurants/components/qr-address-warning.tsx";
 import { ownRestaurantProfile } from "~/features/restaurants/restaurants.server.ts";
+import { unansweredCount } from "~/features/insights/insights.server.ts";
 import { localeOf } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { notFound } from "~/server/request.server.ts";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const profile = await ownRestaurantProfile(services, viewer.userId);
   if (!profile) notFound();
-  return profile;
+  return { ...profile, unanswered: await unansweredCount(services, viewer.userId) };
 }
 
 export default function RestaurantProfile({ loaderData }: Route.ComponentProps) {
@@ -121,7 +122,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
       </div>
       <LinkCards
         label={t("Your restaurant")}
-        columns="sm:grid-cols-3"
+        columns="sm:grid-cols-2 lg:grid-cols-4"
         cards={[
           { to: "mymenu", label: t("MENU"), text: t("Your general menu: sections and items.") },
           { to: "mybranches", label: t("BRANCHES"), text: t("Branches, their menus and QR codes.") },
@@ -129,6 +130,15 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
             to: `/reviews/${encodeURIComponent(r.urlName)}`,
             label: t("REVIEWS"),
             text: t("What customers say."),
+            note:
+              loaderData.unanswered > 0
+                ? t("{{count}} reviews waiting for a reply", { count: loaderData.unanswered })
+                : undefined,
+          },
+          {
+            to: "insights",
+            label: t("INSIGHTS"),
+            text: t("Scans, views, your most viewed dishes and your rating over time."),
           },
         ]}
       />

@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const target = await ownerQrTarget(services, viewer.userId, params.branchName);
   if (!target) notFound(params.branchName ? BRANCH_MESSAGES.notFound : undefined);
-  return { ...target, svg: await qrSvg(target.url), shortUrl: target.url.replace(/^https?:\/\//, "") };
+  return { ...target, svg: await qrSvg(target.url), shortUrl: target.pageUrl.replace(/^https?:\/\//, "") };
 }
 
 /** A printable A6 table card: name, QR code, and the address to type if the camera fails. */

@@ -27,11 +27,14 @@ export interface ReviewCardData {
 
 /** product rules §2 review card: author photo or placeholder, name, stars, text, date; photos open larger. */
 export function ReviewCard({
+  anchor,
   review,
   showBranch,
   showPlace,
   children,
 }: {
+  /** The card's anchor (the owner's "Reply" links of the insights screen open the page at it). */
+  anchor?: string;
   review: ReviewCardData;
   showBranch?: boolean;
   /** Names the restaurant and branch, linked (a customer's own list of reviews). */
@@ -42,7 +45,10 @@ export function ReviewCard({
   const author = `${review.firstName} ${review.lastName}`.trim();
   const pics = JSON.parse(review.reviewPics) as string[];
   return (
-    <article className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm">
+    <article
+      id={anchor}
+      className="flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm target:ring-2 target:ring-brand"
+    >
       <header className="flex items-center gap-3">
         <Avatar src={review.authorPhoto} name={author} size={40} />
         <div>
