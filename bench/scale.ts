@@ -445,13 +445,15 @@ async function insightsPlan(services: Services, sample: { id: string }[]): Promi
     for (let back = 0; back < 365; back++) {
       const day = dayOf.format(Date.now() - back * DAY_MS);
       const n = (k: number) => 1 + ((back * 7 + k * 13 + o) % 40);
+      // Every column in every row: a multi-row insert sets one a row leaves out to null.
+      const none = { branchId: "", itemId: "" };
       rows.push(
-        { restaurantId, day, kind: "restaurant", n: n(1) },
-        { restaurantId, day, kind: "menu", n: n(2) },
+        { restaurantId, day, kind: "restaurant", ...none, n: n(1) },
+        { restaurantId, day, kind: "menu", ...none, n: n(2) },
       );
       for (const b of branches) {
-        rows.push({ restaurantId, day, kind: "scan", branchId: b.id, n: n(3) });
-        rows.push({ restaurantId, day, kind: "branch", branchId: b.id, n: n(4) });
+        rows.push({ restaurantId, day, kind: "scan", branchId: b.id, itemId: "", n: n(3) });
+        rows.push({ restaurantId, day, kind: "branch", branchId: b.id, itemId: "", n: n(4) });
       }
       for (const [i, it] of items.entries()) {
         rows.push({

@@ -25,7 +25,7 @@ import {
   trustProxyWarning,
 } from "~/server/http-security.server.ts";
 import { serveMedia } from "~/server/media/serve-media.server.ts";
-import { languageRouting } from "~/server/language-routing.server.ts";
+import { languageRedirect } from "~/server/language-routing.server.ts";
 import { localeOfPath, URDU_PREFIX } from "~/lib/locale.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
@@ -78,12 +78,21 @@ export async function createApp(options: AppOptions = {}): Promise<{
         log,
         render,
         clientDir: options.viteMiddlewares ? null : "build/client",
+        onHit: services.pageViews ? (res, status) => services.pageViews!.served(res, status) : undefined,
       })
     : null;
-  // Issue 19: counted first, so page-cache hits are counted too (in memory; flushed in batches).
+  // Issue 19: a page view is noted first, counted by the page cache on a hit, by the
+  // rest of the app otherwise (in memory; flushed in batches).
+  // One Express layer for all three: each layer ahead of a hit cost it ≈ 15 µs of CPU
+  // (measured with bench:throughput's CPU a request), a tenth of the whole hit.
+  const redirectLanguage = languageRedirect({ secureCookies: env.PUBLIC_URL.startsWith("https:") });
+  app.use((req, res, next) => {
+    services.pageViews?.mark(req, res);
+    if (redirectLanguage(req, res)) return;
+    if (pageCache) void pageCache.serveHit(req, res, next);
+    else next();
+  });
   if (services.pageViews) app.use(services.pageViews.count);
-  app.use(languageRouting({ secureCookies: env.PUBLIC_URL.startsWith("https:") }));
-  if (pageCache) app.get("/{*any}", pageCache.serveHit);
 
   app.use(compression());
   app.use(options.viteMiddlewares ?? builtClientFiles(env.PUBLIC_URL));

@@ -34,30 +34,46 @@ function languageCookie(locale: Locale, secure: boolean): string {
  * redirected: scripts' data requests, files and crawlers without preferences are not.
  */
 export function languageRouting(options: { secureCookies: boolean }): express.RequestHandler {
+  const redirect = languageRedirect(options);
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const [pathname = "/", query = ""] = req.originalUrl.split(/\?(.*)/su);
-    const params = new URLSearchParams(query);
-    const asked = params.get("lang");
-    if (isLocale(asked)) {
-      params.delete("lang");
-      const rest = params.toString();
-      res.setHeader("Set-Cookie", languageCookie(asked, options.secureCookies));
-      res.setHeader("Cache-Control", "no-store");
-      res.redirect(302, localisedPath(`${withoutLocale(pathname)}${rest ? `?${rest}` : ""}`, asked));
-      return;
+    if (!redirect(req, res)) next();
+  };
+}
+
+/** languageRouting as a plain call: true when it answered (a redirect), false to go on. */
+export function languageRedirect(options: {
+  secureCookies: boolean;
+}): (req: express.Request, res: express.Response) => boolean {
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    // Every page request passes here, cache hits too: the cheap tests come first.
+    const url = req.originalUrl;
+    const at = url.indexOf("?");
+    const pathname = at === -1 ? url : url.slice(0, at);
+    const query = at === -1 ? "" : url.slice(at + 1);
+    if (query.includes("lang=")) {
+      const params = new URLSearchParams(query);
+      const asked = params.get("lang");
+      if (isLocale(asked)) {
+        params.delete("lang");
+        const rest = params.toString();
+        res.setHeader("Set-Cookie", languageCookie(asked, options.secureCookies));
+        res.setHeader("Cache-Control", "no-store");
+        res.redirect(302, localisedPath(`${withoutLocale(pathname)}${rest ? `?${rest}` : ""}`, asked));
+        return true;
+      }
     }
-    if (NOT_PAGES.test(pathname) || !req.accepts("html") || !req.get("accept")?.includes("text/html")) {
-      return next();
-    }
+    if (!req.headers.accept?.includes("text/html") || NOT_PAGES.test(pathname)) return false;
     const current = localeOfPath(pathname);
-    const remembered = rememberedLocale(req.get("cookie") ?? "");
+    const cookie = req.headers.cookie;
+    const remembered = cookie?.includes(LANGUAGE_COOKIE) ? rememberedLocale(cookie) : null;
     const wanted =
       remembered ??
-      (current === "en" && req.get("accept-language") ? req.acceptsLanguages("en", "ur") : null);
-    if (!isLocale(wanted) || wanted === current) return next();
+      (current === "en" && req.headers["accept-language"] ? req.acceptsLanguages("en", "ur") : null);
+    if (!isLocale(wanted) || wanted === current) return false;
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Vary", "Accept-Language, Cookie");
     res.redirect(302, localisedPath(`${withoutLocale(pathname)}${query ? `?${query}` : ""}`, wanted));
+    return true;
   };
 }

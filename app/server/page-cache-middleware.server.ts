@@ -91,6 +91,8 @@ export function createPageCache(options: {
   render: Render;
   /** The built client files (production), for stylesheets to inline; none in development. */
   clientDir: string | null;
+  /** Told of each hit it answers and the status it sent (issue 19: page views are counted there). */
+  onHit?: (res: express.Response, status: number) => void;
 }) {
   const store = createPageStore(options.maxBytes);
   const assets = new Map<string, string | null>();
@@ -132,6 +134,7 @@ export function createPageCache(options: {
     }
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     sendPage(req, res, hit, "HIT");
+    options.onHit?.(res, res.statusCode);
   };
 
   const renderAndStore: express.RequestHandler = async (req, res, next) => {

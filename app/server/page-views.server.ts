@@ -51,19 +51,64 @@ export function viewOf(originalUrl: string): Omit<CountedView, "day"> | null {
 
 // One day in Pakistan time, kept for a minute: not a date format per request.
 const DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
-let today = { day: "", until: 0 };
+let cachedDay = { day: "", until: 0 };
 export function dayOf(now: number): string {
-  if (now >= today.until) today = { day: DAY.format(now), until: now + 60_000 };
-  return today.day;
+  if (now >= cachedDay.until) cachedDay = { day: DAY.format(now), until: now + 60_000 };
+  return cachedDay.day;
+}
+
+// isbot is a long regular expression (≈ 2 µs a call); the same few browsers ask again and again.
+const botAnswers = new Map<string, boolean>();
+function isBot(agent: string): boolean {
+  let answer = botAnswers.get(agent);
+  if (answer === undefined) {
+    if (botAnswers.size >= 1000) botAnswers.clear();
+    answer = isbot(agent);
+    botAnswers.set(agent, answer);
+  }
+  return answer;
+}
+
+const NOTED = "pageView";
+
+/** Distinct addresses kept per day between flushes before they are kept by what they count as. */
+const MAX_ADDRESSES = 10_000;
+
+/** The address of what `url` counts as, without its other query parameters; null when nothing. */
+function viewKey(url: string): string | null {
+  const view = viewOf(url);
+  if (!view) return null;
+  const path = `/r/${encodeURIComponent(view.urlName)}`;
+  if (view.kind === "restaurant") return path;
+  if (view.kind === "menu") return `${path}/menu`;
+  if (view.kind === "scan")
+    return `${view.branchUrl ? `${path}/branch/${encodeURIComponent(view.branchUrl)}` : path}?${SCAN_QUERY}`;
+  if (view.kind === "branch") return `${path}/branch/${encodeURIComponent(view.branchUrl)}`;
+  const base = view.branchUrl ? `${path}/branch/${encodeURIComponent(view.branchUrl)}` : path;
+  return `${base}/menu/${encodeURIComponent(view.itemId)}`;
 }
 
 export interface PageViewCounter {
-  /** Express middleware: counts the request once it is answered 200 (or 304, not modified). */
+  /** Ahead of the page cache: notes what a request would count as (a plain call, see server/http-app.ts). */
+  mark(req: express.Request, res: express.Response): void;
+  /** The page cache answered a noted request itself (a hit), with this status. */
+  served(res: express.Response, status: number): void;
+  /** Express middleware after the page cache: counts a noted request once it is answered. */
   count: express.RequestHandler;
   /** Adds what was counted since the last flush to the database. */
   flush(): Promise<void>;
   /** Stops the timer after a last flush. */
   close(): Promise<void>;
+}
+
+// Noted on the response, so a cache hit is counted where it is sent, without a listener.
+function mark(req: express.Request, res: express.Response) {
+  if (req.method !== "GET") return;
+  const url = req.originalUrl;
+  if (!url.startsWith("/r/") && !url.startsWith("/ur/r/")) return;
+  const agent = req.headers["user-agent"];
+  if (agent && isBot(agent)) return;
+  res.locals[NOTED] = url;
 }
 
 export function createPageViewCounter(options: {
@@ -73,51 +118,63 @@ export function createPageViewCounter(options: {
   now?: () => number;
 }): PageViewCounter {
   const now = options.now ?? Date.now;
-  let counts = new Map<string, number>();
+  // Per day, the addresses answered and how often: a hit costs a map update; what an
+  // address counts as is worked out once per address at the flush (viewOf).
+  let counts = new Map<string, Map<string, number>>();
+  let today: { day: string; urls: Map<string, number> } | null = null;
   let flushing: Promise<void> = Promise.resolve();
 
-  const count: express.RequestHandler = (req, res, next) => {
-    if (req.method === "GET") {
-      const view = viewOf(req.originalUrl);
-      const agent = req.headers["user-agent"];
-      if (view && !(agent && isbot(agent))) {
-        // A scan is also a view of the page it opens (a branch's, or the restaurant's).
-        res.once("finish", () => {
-          // 304: a reader who has the page already, opening it again, is a view too.
-          if (res.statusCode !== 200 && res.statusCode !== 304) return;
-          const day = dayOf(now());
-          add({ ...view, day });
-          if (view.kind === "scan") add({ ...view, kind: view.branchUrl ? "branch" : "restaurant", day });
-        });
-      }
+  function counted(url: string, status: number) {
+    // 304: a reader who has the page already, opening it again, is a view too.
+    if (status !== 200 && status !== 304) return;
+    const day = dayOf(now());
+    if (today?.day !== day || counts.get(day) !== today.urls) {
+      let urls = counts.get(day);
+      if (!urls) counts.set(day, (urls = new Map()));
+      today = { day, urls };
     }
-    next();
+    // Many distinct addresses (made-up queries): kept by what they count as instead.
+    const key = today.urls.size < MAX_ADDRESSES ? url : viewKey(url);
+    if (key) today.urls.set(key, (today.urls.get(key) ?? 0) + 1);
+  }
+
+  const served = (res: express.Response, status: number) => {
+    const url = res.locals[NOTED] as string | undefined;
+    if (url) counted(url, status);
   };
 
-  function add(view: CountedView) {
-    const key = `${view.kind}\t${view.urlName}\t${view.branchUrl}\t${view.itemId}\t${view.day}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+  const count: express.RequestHandler = (_req, res, next) => {
+    const url = res.locals[NOTED] as string | undefined;
+    if (url) res.on("finish", () => counted(url, res.statusCode));
+    next();
+  };
 
   async function writeNow() {
     if (counts.size === 0) return;
     const batch = counts;
     counts = new Map();
-    const views = [...batch].map(([key, n]) => {
-      const [kind, urlName, branchUrl, itemId, day] = key.split("\t") as [
-        PageViewKind,
-        string,
-        string,
-        string,
-        string,
-      ];
-      return { view: { kind, urlName, branchUrl, itemId, day }, n };
-    });
+    today = null;
+    const views: { view: CountedView; n: number }[] = [];
+    for (const [day, urls] of batch) {
+      for (const [url, n] of urls) {
+        const view = viewOf(url);
+        if (!view) continue;
+        views.push({ view: { ...view, day }, n });
+        // A scan is also a view of the page it opens (a branch's, or the restaurant's).
+        if (view.kind === "scan")
+          views.push({ view: { ...view, kind: view.branchUrl ? "branch" : "restaurant", day }, n });
+      }
+    }
     try {
       await writePageViews(options.db, views);
     } catch (error) {
       // Kept for the next flush: a database that is away for a moment loses nothing.
-      for (const [key, n] of batch) counts.set(key, (counts.get(key) ?? 0) + n);
+      for (const [day, urls] of batch) {
+        let kept = counts.get(day);
+        if (!kept) counts.set(day, (kept = new Map()));
+        for (const [url, n] of urls) kept.set(url, (kept.get(url) ?? 0) + n);
+      }
+      today = null;
       options.log.warn({ err: error }, "page views: flush failed");
     }
   }
@@ -128,6 +185,8 @@ export function createPageViewCounter(options: {
   timer.unref();
 
   return {
+    mark,
+    served,
     count,
     flush,
     async close() {

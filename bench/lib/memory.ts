@@ -18,3 +18,15 @@ export function readRss(pid: number): Rss {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return { rssBytes: field(status, "VmRSS"), peakBytes: field(status, "VmHWM") };
 }
+
+/** CPU time the process has used so far (user + system), in milliseconds, from /proc/{pid}/stat. */
+export function readCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+// USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK).
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -181,8 +181,16 @@ try {
       menu: sent(fixture.paths.menu),
       item: sent(fixture.paths.item),
     };
+    // None lost (the server flushed as it stopped). The server may count a few more than the
+    // readers saw: answers to the requests in flight when they stopped (one a connection at
+    // most) and the fixture's own visits while it was made (a page of the branch per 6 dishes).
+    const extra = READERS + 20;
     for (const [kind, n] of Object.entries(views)) {
-      check(counted.get(kind) === n, `${kind} page views counted ${counted.get(kind) ?? 0} = answered ${n}`);
+      const c = counted.get(kind) ?? 0;
+      check(
+        c >= n && c <= n + extra,
+        `${kind} page views counted ${c}, answered ${n} (+ at most ${extra} unseen)`,
+      );
     }
   } finally {
     db.close();

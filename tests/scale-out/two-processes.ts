@@ -324,6 +324,8 @@ try {
     AUTH_SECRET: randomBytes(32).toString("hex"),
     PUBLIC_URL: publicUrl,
     TRUST_PROXY: "on",
+    // Issue 19: page views flushed each second, so the check below need not wait long.
+    PAGE_VIEWS_FLUSH_SECONDS: "1",
     NODE_ENV: "production",
     APPROVAL_MODE: "auto",
     LOG_LEVEL: "warn",
@@ -416,6 +418,35 @@ try {
       `${afterSection.headers.get("x-page-cache")}${afterSection.text.includes(SECTION) ? "" : ", section missing"}`,
   );
   const warm = await anonymousGet(`${b.url}${menuPath}`);
+
+  // (e) Issue 19: views counted by both processes add up in the shared database.
+  const menuViews = async () => {
+    const client = new pg.Client({ connectionString: pgUrl(DATABASE) });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(
+        `select coalesce(sum(n), 0) as n from page_view
+         where kind = 'menu' and "restaurantId" = (select id from restaurant where "urlName" = $1)`,
+        [RESTAURANT.urlName],
+      );
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  };
+  await sleep(2_500);
+  const viewsBefore = await menuViews();
+  const browser = {
+    "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36",
+  };
+  for (let i = 0; i < 15; i++) await (await fetch(`${a.url}${menuPath}`, { headers: browser })).arrayBuffer();
+  for (let i = 0; i < 10; i++) await (await fetch(`${b.url}${menuPath}`, { headers: browser })).arrayBuffer();
+  await sleep(2_500);
+  const viewsAfter = await menuViews();
+  check(
+    viewsAfter - viewsBefore === 25,
+    `(e) menu views counted on A (15) and B (10) add up: ${viewsAfter - viewsBefore}`,
+  );
   const form = await owner.get("/profile/restaurant/addmenu/additems");
   const sectionId = /<option value="([0-9a-f-]{36})"/.exec(form.text)?.[1];
   if (!sectionId) throw new Error(`no section on A's item form (${form.status})`);
