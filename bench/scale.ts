@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import express from "express";
 import pg from "pg";
 import type { Insertable } from "kysely";
+import { dayInPakistan } from "../app/lib/dates.ts";
 import type { DB } from "../app/server/db-schema.server.ts";
 import { BENCH_PASSWORD, benchEnv, type GenerateSummary } from "./generate.ts";
 
@@ -424,7 +425,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function insightsPlan(services: Services, sample: { id: string }[]): Promise<PagePlan> {
   const { db } = services.database;
   const owners = [...new Set(sample.map((s) => s.id))].slice(0, 10);
-  const dayOf = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
   for (const [o, restaurantId] of owners.entries()) {
     const has = await db
       .selectFrom("page_view")
@@ -443,7 +443,7 @@ async function insightsPlan(services: Services, sample: { id: string }[]): Promi
     ]);
     const rows: Insertable<DB["page_view"]>[] = [];
     for (let back = 0; back < 365; back++) {
-      const day = dayOf.format(Date.now() - back * DAY_MS);
+      const day = dayInPakistan(Date.now() - back * DAY_MS);
       const n = (k: number) => 1 + ((back * 7 + k * 13 + o) % 40);
       // Every column in every row: a multi-row insert sets one a row leaves out to null.
       const none = { branchId: "", itemId: "" };

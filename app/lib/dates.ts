@@ -37,3 +37,16 @@ export const formatDate = (value: DateInput, fallback = "", locale: Locale = "en
 /** "5 Jan 2026, 14:30" (Pakistan time); `fallback` for a missing or unreadable timestamp. */
 export const formatDateTime = (value: DateInput, fallback = "", locale: Locale = "en") =>
   formatWith(formatOf(locale, true), value, fallback);
+
+const DAY_MS = 86_400_000;
+const DAY_FORMAT = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE });
+
+/** The day ('YYYY-MM-DD') in Pakistan at `instant`: how page views and insights name days. */
+export function dayInPakistan(instant: Date | number): string {
+  return DAY_FORMAT.format(instant);
+}
+
+/** `day` ('YYYY-MM-DD') moved by `n` days. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}

@@ -33,14 +33,6 @@ function languageCookie(locale: Locale, secure: boolean): string {
  * address (a shared link opens in the reader's language). Only page navigations are
  * redirected: scripts' data requests, files and crawlers without preferences are not.
  */
-export function languageRouting(options: { secureCookies: boolean }): express.RequestHandler {
-  const redirect = languageRedirect(options);
-  return (req, res, next) => {
-    if (!redirect(req, res)) next();
-  };
-}
-
-/** languageRouting as a plain call: true when it answered (a redirect), false to go on. */
 export function languageRedirect(options: {
   secureCookies: boolean;
 }): (req: express.Request, res: express.Response) => boolean {

@@ -2,6 +2,7 @@ import type express from "express";
 import { isbot } from "isbot";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+import { dayInPakistan } from "~/lib/dates.ts";
 import { withoutLocale } from "~/lib/locale.ts";
 import type { DB, PageViewKind } from "./db-schema.server.ts";
 import { writePageViews, type CountedView } from "./page-views.queries.server.ts";
@@ -50,10 +51,9 @@ export function viewOf(originalUrl: string): Omit<CountedView, "day"> | null {
 }
 
 // One day in Pakistan time, kept for a minute: not a date format per request.
-const DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
 let cachedDay = { day: "", until: 0 };
 export function dayOf(now: number): string {
-  if (now >= cachedDay.until) cachedDay = { day: DAY.format(now), until: now + 60_000 };
+  if (now >= cachedDay.until) cachedDay = { day: dayInPakistan(now), until: now + 60_000 };
   return cachedDay.day;
 }
 

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerBranchMenu, withOwnBranch } from "~/features/branches/branches.server.ts";
-import { dayInPakistan } from "~/features/insights/insights.messages.ts";
+import { dayInPakistan } from "~/lib/dates.ts";
 import {
   insightsCsv,
   mostViewedDishes,

@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localisedPath, localeOfPath, withoutLocale } from "~/lib/locale.ts";
 import { keepLanguageInRedirects } from "~/server/language-redirects.server.ts";
-import { languageRouting } from "~/server/language-routing.server.ts";
+import { languageRedirect } from "~/server/language-routing.server.ts";
 import { pageScope } from "~/server/page-cache.server.ts";
 
 /**
@@ -17,7 +17,10 @@ let server: http.Server;
 let base: string;
 beforeAll(async () => {
   const app = express();
-  app.use(languageRouting({ secureCookies: false }));
+  const redirectLanguage = languageRedirect({ secureCookies: false });
+  app.use((req, res, next) => {
+    if (!redirectLanguage(req, res)) next();
+  });
   app.use((req, res) => {
     res.type("text/plain").send(`page ${req.originalUrl}`);
   });

@@ -1,3 +1,4 @@
+import { addDays, dayInPakistan } from "~/lib/dates.ts";
 import type { Transaction } from "kysely";
 import { fieldErrors } from "~/lib/forms.ts";
 import { fail, type Result } from "~/lib/result.ts";
@@ -118,13 +119,12 @@ const paging = (requested: number, total: number) => pageWindow(requested, total
 
 /** Issue 19: the admin's list shows each restaurant's scans and views over this many days. */
 const VIEW_DAYS = 30;
-const PAKISTAN_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
 
 export async function restaurantQueue(services: Services, status: RestaurantStatus, requested: number) {
   const { db } = services.database;
   const counts = await q.countRestaurantsByStatus(db);
   const p = paging(requested, counts[status]);
-  const since = PAKISTAN_DAY.format(Date.now() - (VIEW_DAYS - 1) * 24 * 60 * 60 * 1000);
+  const since = addDays(dayInPakistan(Date.now()), -(VIEW_DAYS - 1));
   const restaurants = await q.restaurantsWithStatus(db, status, p.offset, p.limit, since);
   return {
     counts,

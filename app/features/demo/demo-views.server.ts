@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import { dayInPakistan } from "~/lib/dates.ts";
 import { seededRandom } from "~/lib/random.ts";
 import type { PageViewTable } from "~/server/db-schema.server.ts";
 import type { Services } from "~/server/services.server.ts";
@@ -8,7 +9,6 @@ import { demoMenuRows, insertPageViews } from "./demo.queries.server.ts";
 export const DEMO_VIEW_DAYS = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PAKISTAN_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
 
 /**
  * Scans and views of each demo restaurant's pages for the last DEMO_VIEW_DAYS days:
@@ -32,7 +32,7 @@ export async function writeDemoViews(
     const weight = new Map(dishes.map((d, i) => [d.id, 1 / (1 + ((i * 7) % dishes.length || 0.5))]));
     for (let back = DEMO_VIEW_DAYS - 1; back >= 0; back--) {
       const at = now - back * DAY_MS;
-      const day = PAKISTAN_DAY.format(at);
+      const day = dayInPakistan(at);
       const weekday = new Date(at).getUTCDay();
       const weekend = weekday === 5 || weekday === 6 || weekday === 0 ? 1.5 : 1;
       const growth = 0.7 + (0.3 * (DEMO_VIEW_DAYS - back)) / DEMO_VIEW_DAYS;

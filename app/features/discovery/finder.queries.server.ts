@@ -537,14 +537,3 @@ export async function findItems(
     .$if(strategy === "filters" && !found, (qb) => qb.offset(offset).limit(limit))
     .execute();
 }
-
-/** How many dishes match, counting no further than `upTo`. */
-export async function countFoundItems(db: Kysely<DB>, f: ItemQuery, upTo: number) {
-  return countRows(
-    db,
-    itemsBase(db, f)
-      .select(sql<number>`1`.as("one"))
-      .limit(upTo)
-      .as("found"),
-  );
-}

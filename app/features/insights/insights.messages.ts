@@ -1,3 +1,4 @@
+import { addDays } from "~/lib/dates.ts";
 // Issue 19: the owner's insights screen. Constants and day arithmetic shared by the
 // use cases, the page and its charts (no zod, nothing server-only).
 
@@ -24,18 +25,6 @@ export const RESTAURANT_PAGES = "Restaurant and menu pages";
 
 // Days are 'YYYY-MM-DD' in Pakistan time (UTC+5 all year, no daylight saving).
 const PAKISTAN_OFFSET = "+05:00";
-const DAY_MS = 86_400_000;
-const pakistanDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" });
-
-/** The day in Pakistan at `instant`. */
-export function dayInPakistan(instant: Date | number): string {
-  return pakistanDay.format(instant);
-}
-
-/** `day` moved by `n` days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** The UTC instant (ISO, as timestamps are stored) when `day` starts in Pakistan. */
 export function startOfDayIso(day: string): string {

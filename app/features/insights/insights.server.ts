@@ -1,10 +1,9 @@
 import { stringify } from "csv-stringify/sync";
+import { addDays, dayInPakistan } from "~/lib/dates.ts";
 import type { DishViews } from "./insights.messages.ts";
 import type { PageViewKind } from "~/server/db-schema.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import {
-  addDays,
-  dayInPakistan,
   daysFrom,
   mondayOf,
   REVIEW_START_LENGTH,
