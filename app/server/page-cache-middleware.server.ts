@@ -92,7 +92,7 @@ export function createPageCache(options: {
   /** The built client files (production), for stylesheets to inline; none in development. */
   clientDir: string | null;
   /** Told of each hit it answers and the status it sent (issue 19: page views are counted there). */
-  onHit?: (res: express.Response, status: number) => void;
+  onHit?: (req: express.Request, status: number) => void;
 }) {
   const store = createPageStore(options.maxBytes);
   const assets = new Map<string, string | null>();
@@ -134,7 +134,7 @@ export function createPageCache(options: {
     }
     for (const [name, value] of hit.headers) res.setHeader(name, value);
     sendPage(req, res, hit, "HIT");
-    options.onHit?.(res, res.statusCode);
+    options.onHit?.(req, res.statusCode);
   };
 
   const renderAndStore: express.RequestHandler = async (req, res, next) => {

@@ -69,8 +69,6 @@ function isBot(agent: string): boolean {
   return answer;
 }
 
-const NOTED = "pageView";
-
 /** Distinct addresses kept per day between flushes before they are kept by what they count as. */
 const MAX_ADDRESSES = 10_000;
 
@@ -89,11 +87,9 @@ function viewKey(url: string): string | null {
 }
 
 export interface PageViewCounter {
-  /** Ahead of the page cache: notes what a request would count as (a plain call, see server/http-app.ts). */
-  mark(req: express.Request, res: express.Response): void;
-  /** The page cache answered a noted request itself (a hit), with this status. */
-  served(res: express.Response, status: number): void;
-  /** Express middleware after the page cache: counts a noted request once it is answered. */
+  /** The page cache answered this request itself (a hit), with this status. */
+  served(req: express.Request, status: number): void;
+  /** Express middleware after the page cache: counts a request it did not answer once it is answered. */
   count: express.RequestHandler;
   /** Adds what was counted since the last flush to the database. */
   flush(): Promise<void>;
@@ -101,14 +97,14 @@ export interface PageViewCounter {
   close(): Promise<void>;
 }
 
-// Noted on the response, so a cache hit is counted where it is sent, without a listener.
-function mark(req: express.Request, res: express.Response) {
-  if (req.method !== "GET") return;
+/** The address a request counts under, or null (not a GET of a restaurant's page, or a bot). */
+function countedUrl(req: express.Request): string | null {
+  if (req.method !== "GET") return null;
   const url = req.originalUrl;
-  if (!url.startsWith("/r/") && !url.startsWith("/ur/r/")) return;
+  if (!url.startsWith("/r/") && !url.startsWith("/ur/r/")) return null;
   const agent = req.headers["user-agent"];
-  if (agent && isBot(agent)) return;
-  res.locals[NOTED] = url;
+  if (agent && isBot(agent)) return null;
+  return url;
 }
 
 export function createPageViewCounter(options: {
@@ -138,13 +134,15 @@ export function createPageViewCounter(options: {
     if (key) today.urls.set(key, (today.urls.get(key) ?? 0) + 1);
   }
 
-  const served = (res: express.Response, status: number) => {
-    const url = res.locals[NOTED] as string | undefined;
+  // A hit is counted where the page cache sends it: nothing is kept on the request and
+  // no listener is added, so the cached path costs a prefix test and a map update.
+  const served = (req: express.Request, status: number) => {
+    const url = countedUrl(req);
     if (url) counted(url, status);
   };
 
-  const count: express.RequestHandler = (_req, res, next) => {
-    const url = res.locals[NOTED] as string | undefined;
+  const count: express.RequestHandler = (req, res, next) => {
+    const url = countedUrl(req);
     if (url) res.on("finish", () => counted(url, res.statusCode));
     next();
   };
@@ -185,7 +183,6 @@ export function createPageViewCounter(options: {
   timer.unref();
 
   return {
-    mark,
     served,
     count,
     flush,
