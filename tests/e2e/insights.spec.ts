@@ -30,7 +30,7 @@ test("the owner's insights: from the profile, the periods, the charts and their 
   const owner = await createRestaurant(request);
   await addSectionFor(request, "Karahi");
   const [sectionId] = await sectionIdsOf(request);
-  await addItemFor(request, sectionId!, { name: "Chicken Karahi" });
+  await addItemFor(request, sectionId!, { name: "Chicken Karahi", nameUr: "چکن کڑاہی" });
   const branch = await request.post("/profile/restaurant/addbranch", {
     headers: { origin: appUrl() },
     form: { branchName: "Main" },
@@ -187,6 +187,8 @@ test("the owner's insights: from the profile, the periods, the charts and their 
     "dir",
     "ltr",
   );
+  // The owner's Urdu name of the dish, where there is one.
+  await expect(page.getByRole("listitem").filter({ hasText: "چکن کڑاہی" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessible(page);

@@ -322,6 +322,7 @@ describe("most viewed dishes", () => {
       {
         id: world.karahi,
         name: "Chicken Karahi",
+        nameUr: "",
         branchName: null,
         views: 14,
         itemRating: 4,
@@ -330,12 +331,21 @@ describe("most viewed dishes", () => {
       {
         id: world.onlyHere,
         name: "Only Here",
+        nameUr: "",
         branchName: "F-7 Markaz",
         views: 9,
         itemRating: 0,
         itemRatingBy: 0,
       },
-      { id: world.naan, name: "Naan", branchName: null, views: 6, itemRating: 0, itemRatingBy: 0 },
+      {
+        id: world.naan,
+        name: "Naan",
+        nameUr: "",
+        branchName: null,
+        views: 6,
+        itemRating: 0,
+        itemRatingBy: 0,
+      },
     ]);
     // Over the last 7 days only today's naan views are left.
     expect(await mostViewedDishes(services, world.owner.id, periodEnding(7, NOW))).toMatchObject([
@@ -474,7 +484,15 @@ describe("the whole screen", () => {
     const theirs = (await ownInsights(services, other.id, 30, NOW))!;
     expect(theirs.totals).toEqual({ scans: 1000, views: 3000 });
     expect(theirs.dishes).toEqual([
-      { id: otherDish, name: "Other Karahi", branchName: null, views: 1000, itemRating: 0, itemRatingBy: 0 },
+      {
+        id: otherDish,
+        name: "Other Karahi",
+        nameUr: "",
+        branchName: null,
+        views: 1000,
+        itemRating: 0,
+        itemRatingBy: 0,
+      },
     ]);
     expect(theirs.branches.map((b) => b.branchName)).toEqual(["Blue Area"]);
     expect(theirs.ratings.map((w) => w.count)).toEqual([0, 0, 0, 1, 0]);

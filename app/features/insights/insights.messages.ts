@@ -48,6 +48,8 @@ export interface DishViews {
   /** The general dish (or a branch's own dish). */
   id: string;
   name: string;
+  /** The owner's Urdu name ("" when none): the Urdu screen shows it (app/lib/menu-language.ts). */
+  nameUr: string;
   /** Null for a dish of the general menu; a branch's own dish names its branch. */
   branchName: string | null;
   views: number;

@@ -83,6 +83,7 @@ export async function mostViewedDishes(
     .select([
       "dish.id",
       "dish.name",
+      "dish.nameUr",
       "dish.branchId",
       "dish.itemRating",
       "dish.itemRatingBy",
@@ -96,6 +97,7 @@ export async function mostViewedDishes(
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    nameUr: r.nameUr,
     branchId: r.branchId,
     views: Number(r.views),
     itemRating: Number(r.itemRating),

@@ -7,6 +7,8 @@ import { DailyBars } from "~/features/insights/components/daily-bars.tsx";
 import { DishBars } from "~/features/insights/components/dish-bars.tsx";
 import { RatingLine } from "~/features/insights/components/rating-line.tsx";
 import { PERIODS, periodOf, RESTAURANT_PAGES } from "~/features/insights/insights.messages.ts";
+import { inLanguage } from "~/lib/menu-language.ts";
+import { requestLocale } from "~/lib/locale.ts";
 import { ownInsights } from "~/features/insights/insights.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = periodOf(new URL(request.url).searchParams.get("days"));
   const insights = await ownInsights(services, viewer.userId, days);
   if (!insights) notFound();
-  return insights;
+  return inLanguage(insights, requestLocale(request));
 }
 
 const CARD = "flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
