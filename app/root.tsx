@@ -21,6 +21,7 @@ import { islandsOf, isStaticForVisitors } from "./lib/static-page.ts";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { nonceContext } from "./server/context.ts";
+import { pageTemplateContext, VIEWER_NAME_SLOT } from "./server/page-variant.server.ts";
 import { servicesOf } from "./server/request.server.ts";
 import { takeToast } from "./server/toast.server.ts";
 import { keepLanguageInRedirects } from "./server/language-redirects.server.ts";
@@ -37,9 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getViewer(services, request.headers),
     takeToast(request),
   ]);
+  // A page rendered to be kept for the viewer's role has a slot where their name goes (ADR 0028).
+  const slot = context.get(pageTemplateContext)?.slot === true;
   return data(
     {
-      viewer: viewer && { role: viewer.role, displayName: viewer.displayName },
+      viewer: viewer && { role: viewer.role, displayName: slot ? VIEWER_NAME_SLOT : viewer.displayName },
+      // An action's answer (a form posted without scripts) may carry a toast: React shows it.
+      afterAction: request.method !== "GET" && request.method !== "HEAD",
       toast,
       nonce: context.get(nonceContext),
       // Every page's meta builds absolute canonical and share URLs from it (app/lib/seo.ts).
@@ -57,8 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const page = matches.at(-1);
   const { locale, dir, t } = useI18n();
+  // Signed-in readers get a read-only page without React too (ADR 0028: it is kept for their role).
   const scripts =
-    Boolean(root?.viewer || root?.toast) || !page || page.id === "root" || !isStaticForVisitors(page.handle);
+    Boolean(root?.toast || root?.afterAction) ||
+    !page ||
+    page.id === "root" ||
+    !isStaticForVisitors(page.handle);
   return (
     <html lang={locale} dir={dir}>
       <head>

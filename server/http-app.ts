@@ -27,7 +27,9 @@ import {
 import { serveMedia } from "~/server/media/serve-media.server.ts";
 import { languageRedirect } from "~/server/language-routing.server.ts";
 import { localeOfPath, URDU_PREFIX } from "~/lib/locale.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
+import { createViewerCache, pageTemplateContext, type PageTemplate } from "~/server/page-variant.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
@@ -56,6 +58,7 @@ export async function createApp(options: AppOptions = {}): Promise<{
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(nonceContext, res.locals.nonce as string);
+    context.set(pageTemplateContext, (res.locals.pageTemplate as PageTemplate | undefined) ?? null);
     return context;
   };
   // The React Router handlers: the page cache renders misses with them, and every other
@@ -78,6 +81,13 @@ export async function createApp(options: AppOptions = {}): Promise<{
         log,
         render,
         clientDir: options.viteMiddlewares ? null : "build/client",
+        viewers: createViewerCache(
+          (cookie) => getViewer(services, new Headers({ cookie })).catch(() => null),
+          {
+            ttlMs: env.PAGE_CACHE_VIEWER_SECONDS * 1000,
+            maxEntries: 10_000,
+          },
+        ),
         onHit: services.pageViews ? (req, status) => services.pageViews!.served(req, status) : undefined,
       })
     : null;

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   // Anonymous public pages, kept per process and keyed by content versions (exact).
   PAGE_CACHE: flag.default(true),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  /** ADR 0028: how long a process trusts who a session cookie is for a cached page's header. */
+  PAGE_CACHE_VIEWER_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** Issue 19: count diners' views of public pages (no cookies, no personal data). */
   PAGE_VIEWS: flag.default(true),
   /** Seconds between writes of the counted views; a killed process loses at most this much. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import type express from "express";
 import type { Logger } from "pino";
 import type { Kysely } from "kysely";
+import { createHash } from "node:crypto";
 import type { DB } from "./db-schema.server.ts";
 import {
   cachedPage,
@@ -15,19 +16,33 @@ import {
   withoutNonce,
   type CachedPage,
 } from "./page-cache.server.ts";
+import {
+  escapedText,
+  variantOf,
+  VIEWER_NAME_SLOT,
+  type PageTemplate,
+  type PageVariant,
+  type ViewerCache,
+} from "./page-variant.server.ts";
+import { filled, splicedPage, type SplicedPage } from "./spliced-page.server.ts";
+import type { Viewer } from "./viewer.server.ts";
 
 /** Renders one request the way the React Router handler would, as a web Response. */
 export type Render = (request: Request, res: express.Response) => Promise<Response>;
 
-// What a personalised request carries: a session, or a toast waiting to be shown.
-// (Behind https both carry a prefix: __Secure-better-auth.session_token, __Host-fv_toast.)
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:[\w.-]*session_token|(?:__Host-)?fv_toast)=/;
+// A toast waiting to be shown: that answer is the reader's alone. (Behind https the
+// cookies carry a prefix: __Host-fv_toast, __Secure-better-auth.session_token.)
+const TOAST_COOKIE = /(?:^|;\s*)(?:__Host-)?fv_toast=/;
+const SESSION_COOKIE = /(?:^|;\s*)[\w.-]*session_token=/;
 
+/** A request only its reader may be answered (a toast), or, without `viewers`, any signed-in one. */
 export function isPersonal(cookieHeader: string): boolean {
-  return PERSONAL_COOKIE.test(cookieHeader);
+  return TOAST_COOKIE.test(cookieHeader) || SESSION_COOKIE.test(cookieHeader);
 }
 // A CDN may keep these but must ask again (ETag) before each use.
 const CACHE_CONTROL = "public, no-cache";
+// A signed-in reader's copy (their name in it): their browser's only.
+const PRIVATE_CACHE_CONTROL = "private, no-cache";
 const KEPT_HEADERS = new Set(["content-type", "content-language", "x-remix-response", "link"]);
 /** Bodies read as text (pages, React Router's .data, sitemaps): a nonce in them can be taken out. */
 const TEXTUAL = /^(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml)\b)/i;
@@ -50,8 +65,18 @@ const PER_REQUEST_HEADERS = new Set([
   "content-encoding",
 ]);
 
-function sendPage(req: express.Request, res: express.Response, page: CachedPage, outcome: "HIT" | "MISS") {
+function sendPage(
+  req: express.Request,
+  res: express.Response,
+  page: CachedPage,
+  outcome: "HIT" | "MISS",
+  viewer: Viewer | null,
+) {
   res.setHeader("x-page-cache", outcome);
+  if (page.spliced) {
+    sendSpliced(req, res, page, page.spliced, viewer!);
+    return;
+  }
   if (req.get("if-none-match") === page.etag) {
     res.status(304).end();
     return;
@@ -59,6 +84,26 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   if (gzip) res.setHeader("content-encoding", "gzip");
   res.status(page.status).end(gzip ? page.gzip : page.body);
+}
+
+/** A signed-in variant's page with this reader's name in its slots; its ETag is the filled page's. */
+function sendSpliced(
+  req: express.Request,
+  res: express.Response,
+  page: CachedPage,
+  spliced: SplicedPage,
+  viewer: Viewer,
+) {
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const { body, crc } = filled(spliced, Buffer.from(escapedText(viewer.displayName)), gzip);
+  const etag = `${page.etag.slice(0, -1)}.${crc.toString(36)}"`;
+  res.setHeader("etag", etag);
+  if (req.get("if-none-match") === etag) {
+    res.status(304).end();
+    return;
+  }
+  if (gzip) res.setHeader("content-encoding", "gzip");
+  res.status(page.status).end(body);
 }
 
 async function sendUncached(res: express.Response, response: Response) {
@@ -69,6 +114,46 @@ async function sendUncached(res: express.Response, response: Response) {
   }
   for (const cookie of response.headers.getSetCookie()) res.append("set-cookie", cookie);
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** The restaurant whose page a URL is (its address name), or null. */
+function restaurantOf(url: string): string | null {
+  const scope = pageScope(url.split("?")[0]!);
+  return scope?.kind === "restaurant" ? scope.urlName : null;
+}
+
+/** The reader's name in the page's slots: what they are sent when the page is not kept. */
+function withName(text: string, viewer: Viewer): string {
+  return text.replaceAll(VIEWER_NAME_SLOT, escapedText(viewer.displayName));
+}
+
+/**
+ * What of the reader a page rendered for a variant still holds (their id, or their name
+ * outside the slot), or null. A variant page is everyone's in that role, so such a page
+ * is not kept: a safety net under the loaders' markPersonal. A customer's review shows
+ * their name, so they get the pages of their own reviews rendered. An owner's name is
+ * their restaurant's, public on every list; and an owner on their own restaurant's pages
+ * is the only reader of that variant.
+ */
+export function personalIn(body: string, viewer: Viewer, variant: PageVariant): string | null {
+  if (variant === "self") return null;
+  if (body.includes(viewer.userId)) return "id";
+  if (viewer.role === "restaurant") return null;
+  const name = viewer.displayName.trim();
+  if (name && (body.includes(name) || body.includes(escapedText(name)))) return "name";
+  return null;
+}
+
+async function sendFilledUncached(res: express.Response, response: Response, viewer: Viewer) {
+  const type = response.headers.get("content-type") ?? "";
+  const body = Buffer.from(await response.arrayBuffer());
+  const filledBody = TEXTUAL.test(type) ? withName(body.toString("utf8"), viewer) : body;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  await sendUncached(
+    res,
+    new Response(response.status === 304 ? null : filledBody, { status: response.status, headers }),
+  );
 }
 
 /**
@@ -91,6 +176,8 @@ export function createPageCache(options: {
   render: Render;
   /** The built client files (production), for stylesheets to inline; none in development. */
   clientDir: string | null;
+  /** Who a session cookie belongs to (ADR 0028); without it signed-in readers are never served from the cache. */
+  viewers?: Pick<ViewerCache, "viewerOf">;
   /** Told of each hit it answers and the status it sent (issue 19: page views are counted there). */
   onHit?: (req: express.Request, status: number) => void;
 }) {
@@ -108,11 +195,16 @@ export function createPageCache(options: {
 
   const serveHit: express.RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" || res.locals.pageCacheKey) return next();
-    if (isPersonal(req.get("cookie") ?? "")) return next();
+    const cookie = req.get("cookie") ?? "";
+    if (cookie && TOAST_COOKIE.test(cookie)) return next();
+    const signedIn = cookie !== "" && SESSION_COOKIE.test(cookie);
+    if (signedIn && !options.viewers) return next();
     const rawPath = req.originalUrl.split("?")[0]!;
     const canonical = canonicalPath(rawPath);
     const scope = pageScope(canonical);
     if (!scope) return next();
+    // React Router's data for a signed-in reader carries who they are: never kept.
+    if (signedIn && canonical.endsWith(".data")) return next();
     if (canonical !== rawPath) {
       // Rendered, never kept: the router would render `canonical`, not what the key would name.
       if (canonical.endsWith(".data")) return next();
@@ -121,39 +213,56 @@ export function createPageCache(options: {
       return;
     }
     let key: string;
+    let viewer: Viewer | null = null;
     try {
-      key = `${await contentVersionKey(options.db, scope)}|${req.originalUrl}`;
+      const version = contentVersionKey(options.db, scope);
+      if (signedIn) viewer = await options.viewers!.viewerOf(cookie);
+      key = `${await version}|${variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null)}|${req.originalUrl}`;
     } catch (error) {
       options.log.warn({ err: error }, "page cache: version lookup failed");
       return next();
     }
+    // A session that has ended: rendered as it is (the app answers it as a visitor's).
+    if (signedIn && !viewer) return next();
     const hit = store.get(key);
     if (!hit) {
       res.locals.pageCacheKey = key;
+      res.locals.pageCacheViewer = viewer;
       return next();
     }
     for (const [name, value] of hit.headers) res.setHeader(name, value);
-    sendPage(req, res, hit, "HIT");
+    sendPage(req, res, hit, "HIT", viewer);
     options.onHit?.(req, res.statusCode);
   };
 
   const renderAndStore: express.RequestHandler = async (req, res, next) => {
     const key = res.locals.pageCacheKey as string | undefined;
     if (req.method !== "GET" || !key) return next();
+    const viewer = (res.locals.pageCacheViewer as Viewer | null | undefined) ?? null;
+    const variant = variantOf(viewer, restaurantOf(req.originalUrl));
+    // A signed-in reader's page is rendered with a slot for their name (ADR 0028).
+    const template: PageTemplate | null = viewer ? { slot: true, personal: false } : null;
+    res.locals.pageTemplate = template;
     const controller = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) controller.abort();
     });
     try {
       const response = await options.render(toRequest(req, controller.signal), res);
-      if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) {
-        await sendUncached(res, response);
+      if (
+        response.status !== 200 ||
+        response.headers.has("set-cookie") ||
+        !response.body ||
+        template?.personal
+      ) {
+        if (viewer) await sendFilledUncached(res, response, viewer);
+        else await sendUncached(res, response);
         return;
       }
       for (const [name, value] of response.headers) {
         if (KEPT_HEADERS.has(name)) res.setHeader(name, value);
       }
-      res.setHeader("cache-control", CACHE_CONTROL);
+      res.setHeader("cache-control", viewer ? PRIVATE_CACHE_CONTROL : CACHE_CONTROL);
       res.setHeader("vary", "Accept-Encoding, Cookie");
       const type = response.headers.get("content-type") ?? "";
       let body = Buffer.from(await response.arrayBuffer());
@@ -167,27 +276,52 @@ export function createPageCache(options: {
       );
       const nonce = String(res.locals.nonce ?? "");
       const shared = textual || !body.includes(nonce) ? withoutNonce(text, rendered, nonce) : null;
-      if (!shared) {
-        // The page needs its nonce (an inline script): this visitor's alone, never kept.
+      const leak = shared && viewer ? personalIn(shared.body, viewer, variant) : null;
+      if (leak)
+        options.log.debug(
+          { userId: viewer!.userId, found: leak },
+          "page cache: a variant holds its reader's data; not kept",
+        );
+      if (!shared || leak) {
+        // The page needs its nonce (an inline script), or holds its reader's own data: theirs alone, never kept.
         res.removeHeader("cache-control");
         res.removeHeader("vary");
-        res.status(response.status).end(textual ? text : body);
+        const sent = textual ? text : body;
+        res.status(response.status).end(viewer ? withName(String(sent), viewer) : sent);
         return;
       }
       const { headers } = shared;
       for (const [name, value] of headers) res.setHeader(name, value);
       if (textual) body = Buffer.from(shared.body);
-      const page = cachedPage(body, headers);
-      res.setHeader("etag", page.etag);
       // Kept until what the page says stops being true, when it says so (at least a second).
       const until = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.NaN);
       const ttl = Number.isFinite(until) ? { ttl: Math.max(1000, until - Date.now()) } : undefined;
+      if (viewer) {
+        const page: CachedPage = {
+          status: 200,
+          headers,
+          body: Buffer.alloc(0),
+          gzip: Buffer.alloc(0),
+          etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+          spliced: splicedPage(body, VIEWER_NAME_SLOT),
+        };
+        store.set(key, page, ttl);
+        sendPage(req, res, page, "MISS", viewer);
+        return;
+      }
+      const page = cachedPage(body, headers);
+      res.setHeader("etag", page.etag);
       store.set(key, { ...page, headers: [...headers, ["etag", page.etag]] }, ttl);
-      sendPage(req, res, page, "MISS");
+      sendPage(req, res, page, "MISS", null);
     } catch (error) {
       next(error);
     }
   };
 
-  return { serveHit, renderAndStore };
+  return {
+    serveHit,
+    renderAndStore,
+    /** The pages kept now, with their keys (tests read them: no reader's name is ever in one). */
+    kept: () => [...store.entries()] as [string, CachedPage][],
+  };
 }

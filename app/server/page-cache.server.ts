@@ -4,6 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { DB } from "./db-schema.server.ts";
 import { withoutLocale } from "~/lib/locale.ts";
+import type { SplicedPage } from "./spliced-page.server.ts";
 
 /**
  * The anonymous public pages a visitor can be served from the page cache, and
@@ -101,6 +102,8 @@ export interface CachedPage {
   body: Buffer;
   gzip: Buffer;
   etag: string;
+  /** A signed-in variant's page (ADR 0028): kept in pieces around the reader's name; body and gzip are empty. */
+  spliced?: SplicedPage;
 }
 
 const SCRIPT_TAG = /<script\b([^>]*)>/gi;
@@ -153,7 +156,14 @@ export function cachedPage(body: Buffer, headers: [string, string][]): CachedPag
 export function createPageStore(maxBytes: number) {
   return new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.body.length + page.gzip.length + 512,
+    sizeCalculation: (page) =>
+      page.body.length +
+      page.gzip.length +
+      (page.spliced?.pieces.reduce(
+        (sum, piece, i) => sum + piece.length + page.spliced!.deflated[i]!.length,
+        0,
+      ) ?? 0) +
+      512,
   });
 }
 

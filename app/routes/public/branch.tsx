@@ -4,6 +4,7 @@ import { requestLocale } from "~/lib/locale.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { PageNumbers } from "~/components/ui/pagination.tsx";
 import { getViewer } from "~/features/accounts/access.server.ts";
+import { markPersonal, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.messages.ts";
 import { publicBranch } from "~/features/branches/branches.server.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
@@ -48,6 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = readBranchFilters(url.searchParams);
   const postedId = url.searchParams.get("posted");
+  // The review its author just posted is theirs alone: this page is not kept for their role.
+  if (viewer && postedId) markPersonal(context.get(pageTemplateContext));
   const found = await publicBranch(
     services,
     params.restaurantName,

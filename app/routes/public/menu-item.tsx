@@ -4,6 +4,7 @@ import { requestLocale } from "~/lib/locale.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
+import { markPersonal, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
 import { publicItem } from "~/features/menus/menu-read.server.ts";
@@ -30,6 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await getViewer(services, request.headers);
   const found = await publicItem(services, params.restaurantName, params.itemId, viewer?.userId);
   if (!found) notFound(MENU_MESSAGES.itemPageNotFound);
+  // A customer's own rating of the dish is on the page: not kept for their role.
+  if (viewer?.role === "customer") markPersonal(context.get(pageTemplateContext));
   const shown = found.visibility !== "awaiting-approval";
   return {
     ...found,

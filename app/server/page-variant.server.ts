@@ -1,0 +1,94 @@
+import { createContext } from "react-router";
+import type { Viewer } from "./viewer.server.ts";
+
+/**
+ * Issue 20 (ADR 0028): signed-in readers of public pages are served from the page
+ * cache too. A public page differs for them only by role (the header's links, 'Add a
+ * Review', the rating form) and, for a restaurant's owner on their own pages, by the
+ * preview of what is not approved yet; and by one personal word, their name in the
+ * header. So a page is kept once per variant, rendered with a slot where the name goes,
+ * and each reader's name is put in the slot as it is sent (spliced-page.server.ts).
+ */
+
+/** "" for visitors; the reader's role; "self" for a restaurant's owner on their own restaurant's pages. */
+export type PageVariant = "" | Viewer["role"] | "self";
+
+export function variantOf(viewer: Viewer | null, pageRestaurant: string | null): PageVariant {
+  if (!viewer) return "";
+  if (viewer.role === "restaurant" && pageRestaurant !== null && viewer.urlName === pageRestaurant)
+    return "self";
+  return viewer.role;
+}
+
+/**
+ * What the root loader shows as the viewer's name while a page is rendered to be kept:
+ * plain ASCII that React writes as it is, found again in the bytes and never a name.
+ */
+export const VIEWER_NAME_SLOT = "fv-viewer-name-slot-3c9e";
+
+/**
+ * Handed to the loaders of a page rendered to be kept for a variant (server/http-app.ts):
+ * the root loader writes the slot instead of the name, and a loader that puts one
+ * reader's own data on the page (their rating of a dish) says so, and the page is not kept.
+ */
+export interface PageTemplate {
+  /** Render the viewer's name as VIEWER_NAME_SLOT. */
+  slot: boolean;
+  /** Set by a loader: this page holds the reader's own data. */
+  personal: boolean;
+}
+
+export const pageTemplateContext = createContext<PageTemplate | null>(null);
+
+/** A loader's word that the page it renders holds this reader's own data. */
+export function markPersonal(template: PageTemplate | null) {
+  if (template) template.personal = true;
+}
+
+/** The name as React writes it in text (escapeTextForBrowser), to go in the slot. */
+export function escapedText(text: string): string {
+  return text.replace(
+    /["&'<>]/g,
+    (c) => `&${{ '"': "quot", "&": "amp", "'": "#x27", "<": "lt", ">": "gt" }[c]};`,
+  );
+}
+
+// better-auth's session cookie (behind https with the __Secure- prefix).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]*)/;
+
+export function sessionTokenOf(cookieHeader: string): string | null {
+  return SESSION_COOKIE.exec(cookieHeader)?.[1] || null;
+}
+
+/**
+ * Who a session cookie belongs to, kept a few seconds per process: a hit must not cost
+ * the session lookup (three queries) each time. A session ended on this browser sends no
+ * cookie any more; one revoked elsewhere, or a name changed, shows in a cached page's
+ * header for at most `ttlMs` in other processes (nothing it allows: every action and
+ * every uncached page asks the database).
+ */
+export function createViewerCache(
+  lookup: (cookieHeader: string) => Promise<Viewer | null>,
+  options: { ttlMs: number; maxEntries: number; now?: () => number },
+) {
+  const now = options.now ?? Date.now;
+  const known = new Map<string, { viewer: Viewer | null; until: number }>();
+  return {
+    async viewerOf(cookieHeader: string): Promise<Viewer | null> {
+      const token = sessionTokenOf(cookieHeader);
+      if (!token) return null;
+      const kept = known.get(token);
+      if (kept && kept.until > now()) return kept.viewer;
+      const viewer = await lookup(cookieHeader);
+      if (known.size >= options.maxEntries) known.clear();
+      known.set(token, { viewer, until: now() + options.ttlMs });
+      return viewer;
+    },
+    forget(cookieHeader: string) {
+      const token = sessionTokenOf(cookieHeader);
+      if (token) known.delete(token);
+    },
+  };
+}
+
+export type ViewerCache = ReturnType<typeof createViewerCache>;
