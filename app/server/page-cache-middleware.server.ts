@@ -95,7 +95,7 @@ function sendSpliced(
   viewer: Viewer,
 ) {
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-  const { body, crc } = filled(spliced, Buffer.from(escapedText(viewer.displayName)), gzip);
+  const { parts, size, crc } = filled(spliced, Buffer.from(escapedText(viewer.displayName)), gzip);
   const etag = `${page.etag.slice(0, -1)}.${crc.toString(36)}"`;
   res.setHeader("etag", etag);
   if (req.get("if-none-match") === etag) {
@@ -103,7 +103,12 @@ function sendSpliced(
     return;
   }
   if (gzip) res.setHeader("content-encoding", "gzip");
-  res.status(page.status).end(body);
+  res.setHeader("content-length", size);
+  res.status(page.status);
+  // The pieces are written as they are kept (one writev: end() uncorks), not copied into one buffer.
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
 }
 
 async function sendUncached(res: express.Response, response: Response) {

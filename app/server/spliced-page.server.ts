@@ -96,29 +96,37 @@ function storedBlock(words: Buffer): Buffer {
   return block;
 }
 
-/** The page with `words` in every slot, and its CRC-32 (the gzip trailer's, and a fine ETag part). */
-export function filled(page: SplicedPage, words: Buffer, gzip: boolean): { body: Buffer; crc: number } {
+/**
+ * The page with `words` in every slot, as buffers to write one after the other (no copy
+ * of the page), their total size, and the page's CRC-32 (the gzip trailer's, and a fine
+ * ETag part).
+ */
+export function filled(
+  page: SplicedPage,
+  words: Buffer,
+  gzip: boolean,
+): { parts: Buffer[]; size: number; crc: number } {
   // A stored block holds at most 65,535 bytes (a name is a few dozen).
   if (words.length > 0xffff) throw new RangeError("spliced words longer than a stored block");
   const wordsCrc = zlib.crc32(words);
   const wordsShift = crcShift(words.length);
   let crc = page.crcs[0]!;
-  let size = page.lengths[0]!;
+  let length = page.lengths[0]!;
   for (let i = 1; i < page.pieces.length; i++) {
     crc = combineCrc(combineCrc(crc, wordsCrc, wordsShift), page.crcs[i]!, page.shifts[i]!);
-    size += words.length + page.lengths[i]!;
+    length += words.length + page.lengths[i]!;
   }
   if (!gzip) {
     const parts: Buffer[] = [page.pieces[0]!];
     for (let i = 1; i < page.pieces.length; i++) parts.push(words, page.pieces[i]!);
-    return { body: Buffer.concat(parts, size), crc };
+    return { parts, size: length, crc };
   }
   const block = storedBlock(words);
   const parts: Buffer[] = [GZIP_HEADER, page.deflated[0]!];
   for (let i = 1; i < page.deflated.length; i++) parts.push(block, page.deflated[i]!);
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
+  trailer.writeUInt32LE(length >>> 0, 4);
   parts.push(trailer);
-  return { body: Buffer.concat(parts), crc };
+  return { parts, size: parts.reduce((sum, part) => sum + part.length, 0), crc };
 }

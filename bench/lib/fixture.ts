@@ -95,6 +95,8 @@ export interface Fixture {
   /** A dish on the branch menu, and its id. */
   itemName: string;
   itemId: string;
+  /** A signed-in customer's session cookie (one who wrote no review), for the signed-in figures. */
+  readerCookie: string;
   /** The finder query used by the benchmarks (matches several dishes). */
   searchQuery: string;
   paths: {
@@ -239,7 +241,12 @@ export async function createFixture(
     throw new Error(`the first dish of the branch menu is not ${itemName}`);
   }
   const searchQuery = "karahi";
+  // A diner at the table who is signed in: served from the cache too (ADR 0028).
+  const reader = await signUpCustomer(baseUrl, REVIEWS.length + 1);
+  const readerCookie = reader.cookieHeader(/session_token$/);
+  if (!readerCookie) throw new Error("the reader's sign-up set no session cookie");
   return {
+    readerCookie,
     urlName: RESTAURANT.urlName,
     branchUrl: BRANCH.branchUrl,
     itemName,

@@ -29,6 +29,14 @@ export class FormClient {
     return response;
   }
 
+  /** The cookies named like `name` as a Cookie header (e.g. the session, to load pages signed in). */
+  cookieHeader(name: RegExp): string {
+    return [...this.#cookies]
+      .filter(([cookie]) => name.test(cookie))
+      .map(([cookie, value]) => `${cookie}=${value}`)
+      .join("; ");
+  }
+
   async get(path: string): Promise<{ status: number; text: string }> {
     const response = await this.#send(path, { method: "GET" });
     return { status: response.status, text: await response.text() };
