@@ -98,7 +98,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : (
           islandsOf(page?.handle).map((name) => (
-            <script key={name} type="module" src={islandUrls[name]} nonce={nonce} />
+            // An island enhances what is painted already: the page's largest picture goes first.
+            <script key={name} type="module" src={islandUrls[name]} nonce={nonce} fetchPriority="low" />
           ))
         )}
       </body>

@@ -3,14 +3,16 @@
 //   npm run bench -- --quick                      2 s per load, 1 s warm-up (a smoke run)
 //   npm run bench -- --duration 10 --warmup 2 --connections 50 --rounds 3 --runs 3 --gzip
 //                                                 (--rounds: the branch page's throughput rounds; --runs: Lighthouse's)
-//   npm run bench -- --skip lighthouse,scale      parts: budget, throughput, lighthouse, weight, scale
+//   npm run bench -- --skip lighthouse,scale      parts: budget, throughput, cores, lighthouse, weight, scale
 //   npm run bench -- --scale-sizes 1000,10000     sizes handed to `npm run bench:scale`
-// Builds first if there is no build (never rebuilds one). Writes reports/bench.json.
+// Builds first if there is no build (never rebuilds one). Writes reports/bench.json and,
+// unless --quick, docs/performance.md's figures from it (bench/report-doc.ts).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { coresFigures, runCores, type CoresResult } from "./cores.ts";
 import { measureJsBudget, type JsBudgetResult } from "./js-budget.ts";
 import { lighthouseFigures, runLighthouse, type LighthouseScores } from "./lighthouse.ts";
 import {
@@ -26,9 +28,10 @@ import { runWeight, weightFigures, type WeightResult } from "./weight.ts";
 import { ensureBuild, REPO_ROOT } from "./lib/app-server.ts";
 import { figuresTable, numberFlag, progress, type Figure } from "./lib/figures.ts";
 import { openSession } from "./lib/session.ts";
+import { writeBenchDoc } from "./report-doc.ts";
 import { formatKB } from "./lib/table.ts";
 
-const PARTS = ["budget", "throughput", "lighthouse", "weight", "scale"] as const;
+const PARTS = ["budget", "throughput", "cores", "lighthouse", "weight", "scale"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -176,6 +179,7 @@ ensureBuild();
 const figures: Figure[] = [];
 let jsBudget: JsBudgetResult | null = null;
 let throughput: ThroughputResult | null = null;
+let cores: CoresResult | null = null;
 let lighthouse: LighthouseScores[] | null = null;
 let weight: WeightResult | null = null;
 let scale: ScaleOutcome | null = null;
@@ -185,7 +189,7 @@ if (runs("budget")) {
   figures.push(...jsBudgetFigures(jsBudget));
 }
 
-if (runs("throughput") || runs("lighthouse") || runs("weight")) {
+if (runs("throughput") || runs("cores") || runs("lighthouse") || runs("weight")) {
   const session = await openSession(log);
   try {
     if (runs("throughput")) {
@@ -193,6 +197,11 @@ if (runs("throughput") || runs("lighthouse") || runs("weight")) {
       figures.push(...throughputFigures(throughput));
     } else {
       await session.restart();
+    }
+    if (runs("cores")) {
+      log("one app process and two…");
+      cores = await runCores(session, loadOptions, values.quick ? 1 : roundsFromFlags(values), log);
+      figures.push(...coresFigures(cores));
     }
     if (runs("lighthouse")) {
       log("Lighthouse, mobile profile…");
@@ -245,6 +254,7 @@ fs.writeFileSync(
       figures,
       jsBudget,
       throughput,
+      cores,
       lighthouse,
       weight,
       scale,
@@ -254,3 +264,8 @@ fs.writeFileSync(
   )}\n`,
 );
 console.log(`\nWrote ${path.relative(REPO_ROOT, reportFile)}`);
+// A full run's figures are docs/performance.md's (issue 20: never edited by hand); a smoke run's are not.
+if (!values.quick) {
+  writeBenchDoc(reportFile);
+  console.log("Rewrote docs/performance.md's figures from it (kept as docs/bench-report.json)");
+}

@@ -14,6 +14,9 @@ export function imageUrl(id: string, width: number = DEFAULT_IMAGE_WIDTH): strin
 }
 
 /** srcset for an uploaded image, so each phone downloads the size it shows. */
+/** The carousel's pictures: the phone's width, 640 px from a tablet up (the item page's largest paint). */
+export const CAROUSEL_SIZES = "(min-width: 768px) 640px, 100vw";
+
 export function imageSrcSet(url: string): string | undefined {
   const id = imageIdOf(url);
   if (!id) return undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { ChevronBackIcon, ChevronOnIcon } from "./icons.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
-import { imageSrcSet } from "~/lib/media.ts";
+import { CAROUSEL_SIZES, imageSrcSet } from "~/lib/media.ts";
 import { Button } from "./button.tsx";
 import { mountCarousel } from "./carousel-behaviour.ts";
 
@@ -38,7 +38,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
               <img
                 src={slide.src}
                 srcSet={imageSrcSet(slide.src)}
-                sizes="(min-width: 768px) 640px, 100vw"
+                sizes={CAROUSEL_SIZES}
                 alt={slide.alt}
                 width={960}
                 height={720}
