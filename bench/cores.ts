@@ -103,6 +103,7 @@ export async function runCores(
   return result;
 }
 
+const rate = (value: number) => `${Math.round(value).toLocaleString("en")} req/s`;
 const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export function coresFigures(result: CoresResult): Figure[] {
@@ -114,7 +115,6 @@ export function coresFigures(result: CoresResult): Figure[] {
   const cpuOne = median(result.rounds.map((r) => r.one.cpuUsPerRequest));
   const cores = (load: (r: CoresRound) => CoresLoad) =>
     `app ${median(result.rounds.map((r) => load(r).appCores)).toFixed(2)} + load generator ${median(result.rounds.map((r) => load(r).generatorCores)).toFixed(2)} cores busy`;
-  const rate = (value: number) => `${Math.round(value).toLocaleString("en")} req/s`;
   return [
     {
       part,
