@@ -273,7 +273,7 @@ export function createPageCache(options: {
       let body = Buffer.from(await response.arrayBuffer());
       const textual = TEXTUAL.test(type);
       let text = textual ? body.toString("utf8") : "";
-      if (readAsset && type.startsWith("text/html")) text = inlineStylesheets(text, readAsset);
+      if (readAsset && type.startsWith("text/html")) text = await inlineStylesheets(text, readAsset);
       const rendered = Object.entries(res.getHeaders()).flatMap(([name, value]) =>
         value === undefined || PER_REQUEST_HEADERS.has(name)
           ? []

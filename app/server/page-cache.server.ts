@@ -5,6 +5,7 @@ import { LRUCache } from "lru-cache";
 import type { DB } from "./db-schema.server.ts";
 import { withoutLocale } from "~/lib/locale.ts";
 import type { SplicedPage } from "./spliced-page.server.ts";
+import { usedCss } from "./used-css.server.ts";
 
 /**
  * The anonymous public pages a visitor can be served from the page cache, and
@@ -191,14 +192,23 @@ const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[
 
 /**
  * A page that sends no React (a visitor's read-only page, perhaps with an island)
- * gets its stylesheet inline, so a phone on a slow network paints it without
- * waiting for a second request. Pages React hydrates keep the link: they fetch
+ * gets its stylesheet inline, the rules it uses only (used-css.server.ts), so a phone
+ * on a slow network paints it without waiting for a second request. Pages React hydrates keep the link: they fetch
  * assets anyway, and the stylesheet stays cached across pages.
  */
-export function inlineStylesheets(html: string, readAsset: (href: string) => string | null): string {
+export async function inlineStylesheets(
+  html: string,
+  readAsset: (href: string) => string | null,
+): Promise<string> {
   if (html.includes("modulepreload") || html.includes("__reactRouterContext")) return html;
-  return html.replaceAll(STYLESHEET_LINK, (link, href: string) => {
-    const css = readAsset(href);
-    return css === null || css.includes("</style") ? link : `<style>${css}</style>`;
+  const sheets = new Map<string, string>();
+  for (const [link, href] of html.matchAll(STYLESHEET_LINK)) {
+    const css = readAsset(href!);
+    // Only the rules this page's markup can use (issue 20: the whole sheet was half the page).
+    if (css !== null && !css.includes("</style")) sheets.set(link, await usedCss(html, css));
+  }
+  return html.replaceAll(STYLESHEET_LINK, (link) => {
+    const css = sheets.get(link);
+    return css === undefined ? link : `<style>${css}</style>`;
   });
 }

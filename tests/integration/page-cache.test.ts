@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
 import { clientIpAndNonce, securityHeaders } from "~/server/http-security.server.ts";
 import { createLogger } from "~/server/log.server.ts";
+import { ISLAND_CLASSES } from "~/server/used-css.server.ts";
 import { createPageCache, type Render } from "~/server/page-cache-middleware.server.ts";
 import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
@@ -162,25 +164,69 @@ describe("stylesheets of pages without scripts", () => {
   const read = (href: string) => (href === "/assets/root-x1.css" ? css : null);
   const link = '<link nonce="n1" rel="stylesheet" href="/assets/root-x1.css"/>';
 
-  it("are inlined, so the first paint needs no second request", () => {
-    expect(inlineStylesheets(`<head>${link}</head><body></body>`, read)).toBe(
-      `<head><style>${css}</style></head><body></body>`,
+  it("are inlined, so the first paint needs no second request", async () => {
+    expect(await inlineStylesheets(`<head>${link}</head><body><p class="a">x</p></body>`, read)).toBe(
+      `<head><style>${css}</style></head><body><p class="a">x</p></body>`,
     );
   });
 
-  it("are inlined on a page whose only script is an island", () => {
+  it("are inlined on a page whose only script is an island", async () => {
     const island = '<script type="module" src="/assets/carousel-island-x1.js" nonce="n1"></script>';
-    expect(inlineStylesheets(`<head>${link}</head><body>${island}</body>`, read)).toBe(
-      `<head><style>${css}</style></head><body>${island}</body>`,
+    expect(await inlineStylesheets(`<head>${link}</head><body class="a">${island}</body>`, read)).toBe(
+      `<head><style>${css}</style></head><body class="a">${island}</body>`,
     );
   });
 
-  it("stay linked when React hydrates the page, the file is unknown, or the CSS could end the tag", () => {
+  it("stay linked when React hydrates the page, the file is unknown, or the CSS could end the tag", async () => {
     const withScripts = `<head>${link}<link rel="modulepreload" href="/assets/entry.client-x1.js"/></head><script>window.__reactRouterContext = {};</script>`;
-    expect(inlineStylesheets(withScripts, read)).toBe(withScripts);
+    expect(await inlineStylesheets(withScripts, read)).toBe(withScripts);
     const unknown = '<link rel="stylesheet" href="/assets/other.css"/>';
-    expect(inlineStylesheets(unknown, read)).toBe(unknown);
-    expect(inlineStylesheets(link, () => "a{}</style><script>x</script>")).toBe(link);
+    expect(await inlineStylesheets(unknown, read)).toBe(unknown);
+    expect(await inlineStylesheets(link, () => "a{}</style><script>x</script>")).toBe(link);
+  });
+
+  it("hold only the rules the page's markup can use, Tailwind's variants, the islands' classes and the rtl rules included", async () => {
+    const sheet = [
+      ".used{color:red}",
+      ".unused{color:blue}",
+      ".hover\\:bg-brand:hover{color:green}",
+      ".aspect-\\[4\\/3\\]{aspect-ratio:4/3}",
+      ".overflow-hidden{overflow:hidden}",
+      ".rtl\\:ms-2:where(:dir(rtl),[dir=rtl],[dir=rtl] *){margin-inline-start:.5rem}",
+      "details[open] summary{font-weight:700}",
+      "@media (min-width:48rem){.md\\:flex{display:flex}.md\\:grid{display:grid}}",
+    ].join("");
+    const page = `<head>${link}</head><body dir="ltr"><p class="used hover:bg-brand aspect-[4/3] md:flex rtl:ms-2">x</p><details><summary>s</summary></details></body>`;
+    const inlined = await inlineStylesheets(page, () => sheet);
+    const style = /<style>(.*)<\/style>/s.exec(inlined)![1]!;
+    for (const kept of [
+      ".used",
+      "hover\\:bg-brand",
+      "aspect-\\[4\\/3\\]",
+      ".overflow-hidden",
+      "[dir=rtl]",
+      "details[open]",
+      "md\\:flex",
+    ]) {
+      expect(style).toContain(kept);
+    }
+    expect(style).not.toContain(".unused");
+    expect(style).not.toContain("md\\:grid");
+  });
+
+  it("keep every class an island sets in the browser", () => {
+    const islandCode = ["app/components/ui/carousel-behaviour.ts", "app/features/discovery/finder-places.ts"]
+      .map((file) => fs.readFileSync(file, "utf8"))
+      .join("\n");
+    const set = [
+      // What they add: classList.add / toggle, replace's second class, className =.
+      ...islandCode.matchAll(
+        /classList\.(?:add|toggle)\(([^)]*)\)|classList\.replace\([^,]*,([^)]*)\)|className = ("[^"]*")/g,
+      ),
+    ].flatMap((m) => (m[1] ?? m[2] ?? m[3] ?? "").match(/"([^"]+)"/g) ?? []);
+    const classes = set.flatMap((literal) => literal.slice(1, -1).split(/\s+/));
+    expect(classes.length).toBeGreaterThan(0);
+    for (const name of classes) expect(ISLAND_CLASSES).toContain(name);
   });
 });
 
