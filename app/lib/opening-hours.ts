@@ -62,14 +62,26 @@ export function clockText(time: string): string {
 }
 
 /** The day and minute of the week (Monday 00:00 = 0) of `at` in `timeZone`. */
+// Making an Intl.DateTimeFormat costs more than the rest of a branch page's hours
+// (issue 20's profile): one per time zone, kept.
+const weekClocks = new Map<string, Intl.DateTimeFormat>();
+function weekClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = weekClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    weekClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 function weekMinute(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
+  const parts = weekClock(timeZone).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = DAYS.indexOf(get("weekday").toLowerCase().slice(0, 3) as Day);
   return day * 1440 + Number(get("hour")) * 60 + Number(get("minute"));
