@@ -21,7 +21,8 @@ import { islandsOf, isStaticForVisitors } from "./lib/static-page.ts";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { nonceContext } from "./server/context.ts";
-import { pageTemplateContext, VIEWER_NAME_SLOT } from "./server/page-variant.server.ts";
+import { pageTemplateContext } from "./server/page-variant.server.ts";
+import { VIEWER_NAME_SLOT } from "./lib/viewer-slot.ts";
 import { servicesOf } from "./server/request.server.ts";
 import { takeToast } from "./server/toast.server.ts";
 import { keepLanguageInRedirects } from "./server/language-redirects.server.ts";
@@ -39,10 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request),
   ]);
   // A page rendered to be kept for the viewer's role has a slot where their name goes (ADR 0028).
-  const slot = context.get(pageTemplateContext)?.slot === true;
+  const slotted = context.get(pageTemplateContext)?.slot === true;
   return data(
     {
-      viewer: viewer && { role: viewer.role, displayName: slot ? VIEWER_NAME_SLOT : viewer.displayName },
+      viewer: viewer && { role: viewer.role, displayName: viewer.displayName, slotted },
       // An action's answer (a form posted without scripts) may carry a toast: React shows it.
       afterAction: request.method !== "GET" && request.method !== "HEAD",
       toast,
@@ -53,6 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+/**
+ * The header's viewer. A page sent without React to a reader whose page is being kept
+ * for their role shows the slot (the page cache puts their name in); a page React
+ * hydrates carries the name in its data anyway, and is never kept.
+ */
+function headerViewer<T extends { displayName: string; slotted: boolean }>(
+  viewer: T | null,
+  scripts: boolean,
+) {
+  if (!viewer || scripts || !viewer.slotted) return viewer;
+  return { ...viewer, displayName: VIEWER_NAME_SLOT };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -86,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("Skip to content")}
         </a>
         <NavigationProgress />
-        <SiteHeader viewer={root?.viewer ?? null} />
+        <SiteHeader viewer={headerViewer(root?.viewer ?? null, scripts)} />
         <main id="main" aria-busy={busy} className="mx-auto w-full max-w-6xl px-4 py-6">
           {children}
         </main>

@@ -220,9 +220,12 @@ export function createPageCache(options: {
     let key: string;
     let viewer: Viewer | null = null;
     try {
-      const version = contentVersionKey(options.db, scope);
-      if (signedIn) viewer = await options.viewers!.viewerOf(cookie);
-      key = `${await version}|${variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null)}|${req.originalUrl}`;
+      const [version, reader] = await Promise.all([
+        contentVersionKey(options.db, scope),
+        signedIn ? options.viewers!.viewerOf(cookie) : null,
+      ]);
+      viewer = reader;
+      key = `${version}|${variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null)}|${req.originalUrl}`;
     } catch (error) {
       options.log.warn({ err: error }, "page cache: version lookup failed");
       return next();
@@ -291,8 +294,7 @@ export function createPageCache(options: {
         // The page needs its nonce (an inline script), or holds its reader's own data: theirs alone, never kept.
         res.removeHeader("cache-control");
         res.removeHeader("vary");
-        const sent = textual ? text : body;
-        res.status(response.status).end(viewer ? withName(String(sent), viewer) : sent);
+        res.status(response.status).end(textual ? (viewer ? withName(text, viewer) : text) : body);
         return;
       }
       const { headers } = shared;

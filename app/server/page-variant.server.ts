@@ -20,19 +20,16 @@ export function variantOf(viewer: Viewer | null, pageRestaurant: string | null):
   return viewer.role;
 }
 
-/**
- * What the root loader shows as the viewer's name while a page is rendered to be kept:
- * plain ASCII that React writes as it is, found again in the bytes and never a name.
- */
-export const VIEWER_NAME_SLOT = "fv-viewer-name-slot-3c9e";
+export { VIEWER_NAME_SLOT } from "~/lib/viewer-slot.ts";
 
 /**
  * Handed to the loaders of a page rendered to be kept for a variant (server/http-app.ts):
- * the root loader writes the slot instead of the name, and a loader that puts one
- * reader's own data on the page (their rating of a dish) says so, and the page is not kept.
+ * the header shows the slot instead of the name (on a page sent without React; one React
+ * hydrates is never kept, and shows the name), and a loader that puts one reader's own
+ * data on the page (their rating of a dish) says so, and the page is not kept.
  */
 export interface PageTemplate {
-  /** Render the viewer's name as VIEWER_NAME_SLOT. */
+  /** Show the viewer's name as VIEWER_NAME_SLOT in the header of a page sent without React. */
   slot: boolean;
   /** Set by a loader: this page holds the reader's own data. */
   personal: boolean;

@@ -8,6 +8,7 @@ import { createLogger } from "~/server/log.server.ts";
 import { createPageCache, personalIn, type Render } from "~/server/page-cache-middleware.server.ts";
 import {
   createViewerCache,
+  sessionTokenOf,
   VIEWER_NAME_SLOT,
   variantOf,
   type PageTemplate,
@@ -105,7 +106,10 @@ beforeAll(async () => {
       new Request(`http://localhost${req.originalUrl}`, { headers: { cookie: req.get("cookie") ?? "" } }),
       res,
     );
-    res.status(answer.status).type("html").end(await answer.text());
+    res
+      .status(answer.status)
+      .type("html")
+      .end(await answer.text());
   });
   server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -249,6 +253,13 @@ describe("signed-in readers from the page cache", () => {
     const before = lookups;
     for (let i = 0; i < 5; i++) await read(`/r/${owner.urlName}/branch/main`, "bilal");
     expect(lookups - before).toBe(0);
+  });
+
+  it("knows a session by its token, behind https too", () => {
+    expect(sessionTokenOf("theme=dark; better-auth.session_token=abc.sig")).toBe("abc.sig");
+    expect(sessionTokenOf("__Secure-better-auth.session_token=xyz.sig; fv_lang=ur")).toBe("xyz.sig");
+    expect(sessionTokenOf("better-auth.session_token=")).toBeNull();
+    expect(sessionTokenOf("theme=dark")).toBeNull();
   });
 
   it("tells the variants apart: role, and the owner of the page's restaurant", () => {
