@@ -81,10 +81,6 @@ export function createViewerCache(
       known.set(token, { viewer, until: now() + options.ttlMs });
       return viewer;
     },
-    forget(cookieHeader: string) {
-      const token = sessionTokenOf(cookieHeader);
-      if (token) known.delete(token);
-    },
   };
 }
 

@@ -51,7 +51,7 @@ test("anonymous public pages come from the page cache until what they show chang
   expect(scriptSrc).toBe("script-src 'self'");
   expect(await withScripts.text()).not.toMatch(/nonce/i);
   expect(await withScripts.text()).toMatch(
-    /<script type="module" src="\/assets\/finder-island-[\w-]+\.js"><\/script>/,
+    /<script type="module" src="\/assets\/finder-island-[\w-]+\.js"( fetchPriority="low")?><\/script>/,
   );
   // The browser gets the page as the cache keeps it (a hit, or a miss kept the same way:
   // other tests' writes move the site's version), and its island works under that policy.

@@ -20,6 +20,8 @@ export function mountCarousel(root: HTMLElement): () => void {
     motion.matches || slideCount < 2 ? [] : [Autoplay({ delay: 5000, stopOnInteraction: false })];
 
   viewport.classList.replace("overflow-x-auto", "overflow-hidden");
+  // The buttons move it now; a focus stop that scrolls nothing would be in the way.
+  viewport.removeAttribute("tabindex");
   viewport.scrollLeft = 0;
   // An Urdu page is right to left: the first picture is on the right, 'next' comes from the left.
   const direction = getComputedStyle(viewport).direction === "rtl" ? "rtl" : "ltr";

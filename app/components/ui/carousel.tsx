@@ -25,7 +25,13 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
   if (slides.length === 0) return null;
   return (
     <section ref={root} data-carousel aria-roledescription="carousel" aria-label={label} className="relative">
-      <div data-carousel-viewport className="snap-x snap-mandatory overflow-x-auto rounded-xl bg-gray-100">
+      {/* Until the carousel's script runs (or without it) the row scrolls: keyboards can reach it. */}
+      <div
+        data-carousel-viewport
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe scrollable-region-focusable); the script removes it
+        tabIndex={0}
+        className="snap-x snap-mandatory overflow-x-auto rounded-xl bg-gray-100"
+      >
         <div className="flex">
           {slides.map((slide, i) => (
             <div
