@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request),
   ]);
   // A page rendered to be kept for the viewer's role has a slot where their name goes (ADR 0028).
-  const slotted = context.get(pageTemplateContext)?.slot === true;
+  const slotted = context.get(pageTemplateContext) !== null;
   return data(
     {
       viewer: viewer && { role: viewer.role, displayName: viewer.displayName, slotted },

@@ -6,7 +6,7 @@
 //   npm run bench:cores [-- --duration 10 --warmup 2 --rounds 3]
 import { parseArgs } from "node:util";
 import { startApp, type AppServer } from "./lib/app-server.ts";
-import { figuresTable, progress, type Figure } from "./lib/figures.ts";
+import { figuresTable, median, progress, type Figure } from "./lib/figures.ts";
 import { measureLoad, type LoadOptions, type LoadResult } from "./lib/load.ts";
 import { readCpuMs } from "./lib/memory.ts";
 import { openSession, type BenchSession } from "./lib/session.ts";
@@ -104,7 +104,6 @@ export async function runCores(
 }
 
 const rate = (value: number) => `${Math.round(value).toLocaleString("en")} req/s`;
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export function coresFigures(result: CoresResult): Figure[] {
   const part = "cores";

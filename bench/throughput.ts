@@ -11,7 +11,7 @@ import { BUSY_THRESHOLD, isBusy, quietReading, type QuietReading } from "./lib/m
 import { readCpuMs, readRss } from "./lib/memory.ts";
 import { recordResponse, startRawServer } from "./lib/raw-server.ts";
 import { openSession, type BenchSession } from "./lib/session.ts";
-import { figuresTable, numberFlag, progress, type Figure } from "./lib/figures.ts";
+import { figuresTable, median, numberFlag, progress, type Figure } from "./lib/figures.ts";
 import { formatMB, formatMs, formatRatio } from "./lib/table.ts";
 import type { AppServer } from "./lib/app-server.ts";
 import type { Fixture } from "./lib/fixture.ts";
@@ -341,8 +341,6 @@ export function throughputFigures(result: ThroughputResult): Figure[] {
 
 // Five rounds each: one fresh process against another moves by up to 10 % on this machine.
 const COUNTING_ROUNDS = 5;
-
-const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Counted against not, each the median of its rounds (fresh processes, alternating). */
 const allRates = (list: CountingRun[]) =>

@@ -18,6 +18,7 @@ import {
 } from "./page-cache.server.ts";
 import {
   escapedText,
+  sessionTokenOf,
   variantOf,
   VIEWER_NAME_SLOT,
   type PageTemplate,
@@ -33,11 +34,10 @@ export type Render = (request: Request, res: express.Response) => Promise<Respon
 // A toast waiting to be shown: that answer is the reader's alone. (Behind https the
 // cookies carry a prefix: __Host-fv_toast, __Secure-better-auth.session_token.)
 const TOAST_COOKIE = /(?:^|;\s*)(?:__Host-)?fv_toast=/;
-const SESSION_COOKIE = /(?:^|;\s*)[\w.-]*session_token=/;
 
 /** A request only its reader may be answered (a toast), or, without `viewers`, any signed-in one. */
 export function isPersonal(cookieHeader: string): boolean {
-  return TOAST_COOKIE.test(cookieHeader) || SESSION_COOKIE.test(cookieHeader);
+  return TOAST_COOKIE.test(cookieHeader) || sessionTokenOf(cookieHeader) !== null;
 }
 // A CDN may keep these but must ask again (ETag) before each use.
 const CACHE_CONTROL = "public, no-cache";
@@ -121,12 +121,6 @@ async function sendUncached(res: express.Response, response: Response) {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** The restaurant whose page a URL is (its address name), or null. */
-function restaurantOf(url: string): string | null {
-  const scope = pageScope(url.split("?")[0]!);
-  return scope?.kind === "restaurant" ? scope.urlName : null;
-}
-
 /** The reader's name in the page's slots: what they are sent when the page is not kept. */
 function withName(text: string, viewer: Viewer): string {
   return text.replaceAll(VIEWER_NAME_SLOT, escapedText(viewer.displayName));
@@ -202,7 +196,7 @@ export function createPageCache(options: {
     if (req.method !== "GET" || res.locals.pageCacheKey) return next();
     const cookie = req.get("cookie") ?? "";
     if (cookie && TOAST_COOKIE.test(cookie)) return next();
-    const signedIn = cookie !== "" && SESSION_COOKIE.test(cookie);
+    const signedIn = cookie !== "" && sessionTokenOf(cookie) !== null;
     if (signedIn && !options.viewers) return next();
     const rawPath = req.originalUrl.split("?")[0]!;
     const canonical = canonicalPath(rawPath);
@@ -219,13 +213,15 @@ export function createPageCache(options: {
     }
     let key: string;
     let viewer: Viewer | null = null;
+    let variant: PageVariant;
     try {
       const [version, reader] = await Promise.all([
         contentVersionKey(options.db, scope),
         signedIn ? options.viewers!.viewerOf(cookie) : null,
       ]);
       viewer = reader;
-      key = `${version}|${variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null)}|${req.originalUrl}`;
+      variant = variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null);
+      key = `${version}|${variant}|${req.originalUrl}`;
     } catch (error) {
       options.log.warn({ err: error }, "page cache: version lookup failed");
       return next();
@@ -236,6 +232,7 @@ export function createPageCache(options: {
     if (!hit) {
       res.locals.pageCacheKey = key;
       res.locals.pageCacheViewer = viewer;
+      res.locals.pageCacheVariant = variant;
       return next();
     }
     for (const [name, value] of hit.headers) res.setHeader(name, value);
@@ -247,9 +244,9 @@ export function createPageCache(options: {
     const key = res.locals.pageCacheKey as string | undefined;
     if (req.method !== "GET" || !key) return next();
     const viewer = (res.locals.pageCacheViewer as Viewer | null | undefined) ?? null;
-    const variant = variantOf(viewer, restaurantOf(req.originalUrl));
+    const variant = (res.locals.pageCacheVariant as PageVariant | undefined) ?? "";
     // A signed-in reader's page is rendered with a slot for their name (ADR 0028).
-    const template: PageTemplate | null = viewer ? { slot: true, personal: false } : null;
+    const template: PageTemplate | null = viewer ? { personal: false } : null;
     res.locals.pageTemplate = template;
     const controller = new AbortController();
     res.on("close", () => {

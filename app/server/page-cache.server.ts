@@ -205,7 +205,7 @@ export async function inlineStylesheets(
   for (const [link, href] of html.matchAll(STYLESHEET_LINK)) {
     const css = readAsset(href!);
     // Only the rules this page's markup can use (issue 20: the whole sheet was half the page).
-    if (css !== null && !css.includes("</style")) sheets.set(link, await usedCss(html, css));
+    if (css !== null && !css.includes("</style")) sheets.set(link, await usedCss(html, css, href!));
   }
   return html.replaceAll(STYLESHEET_LINK, (link) => {
     const css = sheets.get(link);

@@ -23,14 +23,12 @@ export function variantOf(viewer: Viewer | null, pageRestaurant: string | null):
 export { VIEWER_NAME_SLOT } from "~/lib/viewer-slot.ts";
 
 /**
- * Handed to the loaders of a page rendered to be kept for a variant (server/http-app.ts):
- * the header shows the slot instead of the name (on a page sent without React; one React
+ * Handed to the loaders of a page rendered to be kept for a variant (server/http-app.ts),
+ * null otherwise: the header shows VIEWER_NAME_SLOT instead of the name (on a page sent without React; one React
  * hydrates is never kept, and shows the name), and a loader that puts one reader's own
  * data on the page (their rating of a dish) says so, and the page is not kept.
  */
 export interface PageTemplate {
-  /** Show the viewer's name as VIEWER_NAME_SLOT in the header of a page sent without React. */
-  slot: boolean;
   /** Set by a loader: this page holds the reader's own data. */
   personal: boolean;
 }

@@ -23,28 +23,28 @@ function tokensOf(html: string): string[] {
 }
 
 // Pages of one kind share their markup's vocabulary: a branch page's rules are worked out
-// once, not once per branch. Keyed by the stylesheet and the set of class names used.
+// once, not once per branch. Keyed by the stylesheet's file (its name carries a hash of
+// its content) and the classes, tags and attribute names the markup uses.
 const purged = new LRUCache<string, Promise<string>>({ max: 500 });
 const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
 
-function vocabularyKey(html: string, css: string): string {
+function vocabularyKey(html: string, sheet: string): string {
   const classes = new Set<string>();
   for (const [, value] of html.matchAll(CLASS_ATTRIBUTE))
     for (const name of value!.split(/\s+/)) classes.add(name);
   const tags = new Set(html.match(/<[a-z][\w-]*/g) ?? []);
   const attributes = new Set(html.match(/\s[a-z][\w-]*(?==)/g) ?? []);
   return createHash("sha1")
-    .update(css.length.toString())
-    .update(css.slice(0, 64))
+    .update(sheet)
     .update([...classes].toSorted().join(" "))
     .update([...tags].toSorted().join(" "))
     .update([...attributes].toSorted().join(" "))
     .digest("base64url");
 }
 
-/** The rules of `css` that `html` can use (and the islands' classes); the whole sheet if that fails. */
-export function usedCss(html: string, css: string): Promise<string> {
-  const key = vocabularyKey(html, css);
+/** The rules of `css` (the file `sheet`) that `html` can use, and the islands' classes; the whole sheet if that fails. */
+export function usedCss(html: string, css: string, sheet: string): Promise<string> {
+  const key = vocabularyKey(html, sheet);
   let answer = purged.get(key);
   if (!answer) {
     answer = new PurgeCSS()

@@ -27,6 +27,9 @@ export function figuresTable(figures: Figure[]): string {
   );
 }
 
+/** The middle value (the upper one of an even count): what the benches report of several rounds. */
+export const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** Reads --name value flags shared by the bench scripts. */
 export function numberFlag(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;

@@ -47,7 +47,7 @@ const render: Render = async (request, res) => {
   const token = /session_token=([^;]*)/.exec(request.headers.get("cookie") ?? "")?.[1];
   const viewer = Object.entries(TOKENS).find(([, t]) => t === token)?.[0];
   const person = viewer ? people[viewer] : undefined;
-  const name = person ? (template?.slot ? VIEWER_NAME_SLOT : person.displayName) : null;
+  const name = person ? (template ? VIEWER_NAME_SLOT : person.displayName) : null;
   const header = name
     ? `<a href="/profile">${name}</a><form method="post" action="/logout"></form>`
     : `<a href="/login">Login</a>`;
