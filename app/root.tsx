@@ -18,6 +18,7 @@ import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ToastHost } from "./components/ui/toasts.tsx";
 import { islandsOf, isStaticForVisitors } from "./lib/static-page.ts";
+import { ISLAND_LOADER } from "./lib/island-loader.ts";
 import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { nonceContext } from "./server/context.ts";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     !page ||
     page.id === "root" ||
     !isStaticForVisitors(page.handle);
+  const islands = scripts ? [] : islandsOf(page?.handle).map((name) => islandUrls[name]);
   return (
     <html lang={locale} dir={dir}>
       <head>
@@ -92,7 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-dvh bg-gray-50 font-sans">
+      <body className="min-h-dvh bg-gray-50 font-sans" data-islands={islands.join(" ") || undefined}>
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -110,12 +112,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : (
-          islandsOf(page?.handle).map((name) => (
-            // An island enhances what is painted already: the page's largest picture goes first.
-            <script key={name} type="module" src={islandUrls[name]} nonce={nonce} fetchPriority="low" />
-          ))
-        )}
+        ) : islands.length > 0 ? (
+          // An island enhances what is painted already: it loads after the page (ADR 0029).
+          <script type="module" dangerouslySetInnerHTML={{ __html: ISLAND_LOADER }} />
+        ) : null}
       </body>
     </html>
   );

@@ -1,10 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type express from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
 import type { Env } from "./env.server.ts";
+import { ISLAND_LOADER } from "~/lib/island-loader.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -62,9 +63,13 @@ export const clientIpAndNonce: express.RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The island loader, allowed by its hash: the same text in every page, cached or not (ADR 0029). */
+export const ISLAND_LOADER_SOURCE = `'sha256-${createHash("sha256").update(ISLAND_LOADER).digest("base64")}'`;
+
 /**
- * Security headers on every response; scripts only from this origin or with the
- * response's nonce. (A page the page cache keeps loses the nonce: page-cache.server.ts withoutNonce.)
+ * Security headers on every response; scripts only from this origin, the island loader,
+ * or with the response's nonce. (A page the page cache keeps loses the nonce:
+ * page-cache.server.ts withoutNonce.)
  */
 export function securityHeaders(publicUrl: string): express.RequestHandler {
   const https = publicUrl.startsWith("https://");
@@ -72,7 +77,11 @@ export function securityHeaders(publicUrl: string): express.RequestHandler {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+        scriptSrc: [
+          "'self'",
+          ISLAND_LOADER_SOURCE,
+          (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+        ],
         // react-toastify injects its stylesheet at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],

@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import { sql, type CompiledQuery, type Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { DB } from "./db-schema.server.ts";
+import { ISLAND_LOADER } from "~/lib/island-loader.ts";
 import { withoutLocale } from "~/lib/locale.ts";
 import type { SplicedPage } from "./spliced-page.server.ts";
 import { usedCss } from "./used-css.server.ts";
@@ -129,11 +130,18 @@ const SCRIPT_TAG = /<script\b([^>]*)>/gi;
 /** JSON data blocks (JSON-LD), which a browser never runs. */
 const DATA_BLOCK_TYPE = /\btype\s*=\s*["']?application\/(?:ld\+)?json(?=["'\s]|$)/i;
 
-/** True when the page holds a script that runs without a `src` (React's hydration, ScrollRestoration). */
+/**
+ * True when the page holds a script that runs without a `src` (React's hydration,
+ * ScrollRestoration): one that needs the response's nonce. The island loader is the
+ * exception, allowed by its hash (ADR 0029).
+ */
 export function hasInlineScript(html: string): boolean {
-  for (const [, attributes] of html.matchAll(SCRIPT_TAG)) {
-    if (/(?:^|\s)src\s*=/i.test(attributes!)) continue;
-    if (DATA_BLOCK_TYPE.test(attributes!)) continue;
+  for (const match of html.matchAll(SCRIPT_TAG)) {
+    const attributes = match[1]!;
+    if (/(?:^|\s)src\s*=/i.test(attributes)) continue;
+    if (DATA_BLOCK_TYPE.test(attributes)) continue;
+    const start = match.index + match[0].length;
+    if (html.startsWith(`${ISLAND_LOADER}</script>`, start)) continue;
     return true;
   }
   return false;

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { itemInput } from "../setup/factories.ts";
 import { resetLinkIn } from "../setup/mail-text.ts";
+import { ISLAND_LOADER } from "~/lib/island-loader.ts";
 
 export const appUrl = () => process.env.E2E_APP_URL!;
 
@@ -270,4 +272,9 @@ export function mp4File(bytes = 256 * 1024): string {
 /** Whether React hydrated the page (anonymous visitors of read-only pages get islands, not React). */
 export async function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => "__reactRouterContext" in window);
+}
+
+/** The CSP source that lets the island loader run (ADR 0029), worked out here as a browser would. */
+export function islandLoaderSource(): string {
+  return `'sha256-${createHash("sha256").update(ISLAND_LOADER).digest("base64")}'`;
 }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { addSectionFor, approve, createRestaurant } from "./helpers.ts";
+import { ISLAND_LOADER } from "~/lib/island-loader.ts";
+import { addSectionFor, approve, createRestaurant, islandLoaderSource } from "./helpers.ts";
 
 /**
  * Asks twice in a row until the second answer is a hit: other tests write at the
@@ -43,16 +44,15 @@ test("anonymous public pages come from the page cache until what they show chang
   // Visitors of a read-only page get no scripts at all…
   expect(await second.text()).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
   // …and a cached page with an island grants no nonce (every visitor would read it):
-  // its island is a module file of this origin, which 'self' lets run.
+  // the island loader runs by its hash and imports a module file of this origin (ADR 0029).
   const finder = "/search?tab=items";
   const { after: withScripts } = await cachedAnswer(visitor, finder);
   const policy = withScripts.headers()["content-security-policy"] ?? "";
   const scriptSrc = policy.split(";").find((d) => d.startsWith("script-src"));
-  expect(scriptSrc).toBe("script-src 'self'");
+  expect(scriptSrc).toBe(`script-src 'self' ${islandLoaderSource()}`);
   expect(await withScripts.text()).not.toMatch(/nonce/i);
-  expect(await withScripts.text()).toMatch(
-    /<script type="module" src="\/assets\/finder-island-[\w-]+\.js"( fetchPriority="low")?><\/script>/,
-  );
+  expect(await withScripts.text()).toContain(`<script type="module">${ISLAND_LOADER}</script>`);
+  expect(await withScripts.text()).toMatch(/<body [^>]*data-islands="\/assets\/finder-island-[\w-]+\.js"/);
   // The browser gets the page as the cache keeps it (a hit, or a miss kept the same way:
   // other tests' writes move the site's version), and its island works under that policy.
   const violations: string[] = [];
@@ -61,7 +61,9 @@ test("anonymous public pages come from the page cache until what they show chang
   });
   const served = await page.goto(finder);
   expect(served?.headers()["x-page-cache"]).toMatch(/^(HIT|MISS)$/);
-  expect(served?.headers()["content-security-policy"]).toContain("script-src 'self';");
+  expect(served?.headers()["content-security-policy"]).toContain(
+    `script-src 'self' ${islandLoaderSource()};`,
+  );
   await page.getByLabel("Country").selectOption("Pakistan");
   await expect(page.getByLabel("City")).toBeEnabled();
   expect(violations).toEqual([]);

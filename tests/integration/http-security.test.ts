@@ -9,6 +9,7 @@ import { parseEnv } from "~/server/env.server.ts";
 import {
   assetHeaders,
   clientIpAndNonce,
+  ISLAND_LOADER_SOURCE,
   sameOriginOnly,
   securityHeaders,
   trustProxySetting,
@@ -139,7 +140,7 @@ describe("security headers", () => {
       const { nonce } = (await response.json()) as { nonce: string };
       const csp = response.headers.get("content-security-policy") ?? "";
       const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src "));
-      expect(scriptSrc).toBe(`script-src 'self' 'nonce-${nonce}'`);
+      expect(scriptSrc).toBe(`script-src 'self' ${ISLAND_LOADER_SOURCE} 'nonce-${nonce}'`);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("script-src-attr 'none'");

@@ -5,7 +5,9 @@ import express from "express";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
-import { clientIpAndNonce, securityHeaders } from "~/server/http-security.server.ts";
+import { createHash } from "node:crypto";
+import { ISLAND_LOADER } from "~/lib/island-loader.ts";
+import { clientIpAndNonce, ISLAND_LOADER_SOURCE, securityHeaders } from "~/server/http-security.server.ts";
 import { createLogger } from "~/server/log.server.ts";
 import { ISLAND_CLASSES } from "~/server/used-css.server.ts";
 import { createPageCache, type Render } from "~/server/page-cache-middleware.server.ts";
@@ -265,6 +267,25 @@ describe("a cached page's CSP nonce", () => {
     expect(hasInlineScript(html("n0nce"))).toBe(false);
   });
 
+  it("keeps a page whose one inline script is the island loader, which its hash allows (ADR 0029)", () => {
+    const loader = `<script type="module">${ISLAND_LOADER}</script>`;
+    const shared = withoutNonce(html("n0nce", loader), htmlHeaders("n0nce"), "n0nce")!;
+    expect(shared.body).toContain(loader);
+    expect(shared.body).not.toContain("n0nce");
+    // The loader's text and nothing after it: a script that only starts like it needs the nonce.
+    for (const lookalike of [
+      `<script type="module">${ISLAND_LOADER};alert(1)</script>`,
+      `<script type="module">${ISLAND_LOADER.slice(0, -1)}</script>`,
+      `<script type="module">${ISLAND_LOADER}`,
+      `${loader}<script>alert(1)</script>`,
+    ]) {
+      expect(hasInlineScript(html("n0nce", lookalike)), lookalike.slice(-40)).toBe(true);
+    }
+    expect(ISLAND_LOADER_SOURCE).toBe(
+      `'sha256-${createHash("sha256").update(ISLAND_LOADER).digest("base64")}'`,
+    );
+  });
+
   it("is taken out of React Router's .data too, or the answer is not kept", () => {
     const data = '[{"_1":2},"root",{"nonce":3},"n0nce"]';
     const typed: [string, string][] = [["content-type", "text/x-script"]];
@@ -329,9 +350,9 @@ describe("the page cache over HTTP", () => {
       ? `<script nonce="${nonce}">window.__reactRouterContext = {};</script>`
       : "";
     const body =
-      `<html><head><link nonce="${nonce}" rel="stylesheet" href="/assets/root-x1.css"/></head><body>` +
-      `<p>${urlName} is ${row.approvalStatus}</p>` +
-      `<script type="module" src="/assets/carousel-island-x1.js" nonce="${nonce}"></script>${inline}</body></html>`;
+      `<html><head><link nonce="${nonce}" rel="stylesheet" href="/assets/root-x1.css"/></head>` +
+      `<body data-islands="/assets/carousel-island-x1.js"><p>${urlName} is ${row.approvalStatus}</p>` +
+      `<script type="module">${ISLAND_LOADER}</script>${inline}</body></html>`;
     // A page true only for a while (a branch's "Open now"): it says until when.
     const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
     if (path.endsWith("/fresh")) headers.set(FRESH_UNTIL_HEADER, String(Date.now() + 300));
@@ -405,10 +426,10 @@ describe("the page cache over HTTP", () => {
       "HIT",
     ]);
     for (const answer of [first, second]) {
-      expect(scriptSrc(answer.headers)).toBe("script-src 'self'");
+      expect(scriptSrc(answer.headers)).toBe(`script-src 'self' ${ISLAND_LOADER_SOURCE}`);
       expect(answer.body).not.toMatch(/nonce/i);
-      // The island is a file of this origin: 'self' lets it run.
-      expect(answer.body).toContain('<script type="module" src="/assets/carousel-island-x1.js"></script>');
+      // The island loader runs by its hash, and the island it imports is a file of this origin: 'self'.
+      expect(answer.body).toContain(`<script type="module">${ISLAND_LOADER}</script>`);
     }
     expect(second.body).toBe(first.body);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:/);
