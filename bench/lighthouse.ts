@@ -47,6 +47,10 @@ export interface LighthouseScores {
   failedAudits: string[];
   /** What errors-in-console saw, if anything. */
   consoleErrors: string[];
+  /** Lighthouse's own reading of the machine's speed during the run (higher is faster): noisy machines show here. */
+  benchmarkIndex: number;
+  /** The largest paint's element, as Lighthouse names it ("img.aspect-[4/3]", "p"). */
+  lcpElement: string;
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -76,8 +80,14 @@ async function audit(url: string, port: number): Promise<Omit<LighthouseScores, 
     const where = i.sourceLocation?.url ?? i.url;
     return `${String(i.description ?? "").slice(0, 160)}${where ? ` (${where})` : ""}`;
   });
+  const lcpNode = (
+    lhr.audits["lcp-breakdown-insight"]?.details as
+      { items?: { type?: string; selector?: string }[] } | undefined
+  )?.items?.find((item) => item.type === "node");
   return {
     consoleErrors,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    lcpElement: lcpNode?.selector?.split(" > ").at(-1) ?? "?",
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
@@ -87,6 +97,22 @@ async function audit(url: string, port: number): Promise<Omit<LighthouseScores, 
     cls: numeric("cumulative-layout-shift"),
     failedAudits,
   };
+}
+
+/** Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): such a run says nothing about the page, so try again. */
+async function auditWithRetry(
+  url: string,
+  port: number,
+  log: (line: string) => void,
+): ReturnType<typeof audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("Lighthouse: ")) throw error;
+      log(`  ${url}: ${String(error).slice(0, 120)}; trying again`);
+    }
+  }
 }
 
 export async function runLighthouse(
@@ -105,7 +131,8 @@ export async function runLighthouse(
     for (const page of PUBLIC_PAGES) {
       const path = fixture.paths[page];
       const attempts = [];
-      for (let run = 0; run < runs; run++) attempts.push(await audit(`${baseUrl}${path}`, chrome.port));
+      for (let run = 0; run < runs; run++)
+        attempts.push(await auditWithRetry(`${baseUrl}${path}`, chrome.port, log));
       attempts.sort((a, b) => a.performance - b.performance);
       const median = attempts[Math.floor(attempts.length / 2)]!;
       log(`  ${page}: performance ${median.performance}, LCP ${formatMs(median.lcpMs)}`);
@@ -120,14 +147,16 @@ export async function runLighthouse(
 export function lighthouseFigures(results: LighthouseScores[]): Figure[] {
   const part = "lighthouse";
   return results.map((r) => {
+    // Issue 20's goals, stricter than DESIGN §5's (performance ≥ 98, LCP ≤ 1.5 s).
     const ok =
-      r.performance >= 98 && r.accessibility === 100 && r.lcpMs <= 1500 && r.tbtMs <= 100 && r.cls <= 0.02;
+      r.performance === 100 && r.accessibility === 100 && r.lcpMs <= 1000 && r.tbtMs <= 100 && r.cls <= 0.02;
+    const failing = r.failedAudits.length ? `; failing: ${r.failedAudits.join(", ")}` : "";
     return {
       part,
       measure: PUBLIC_PAGE_LABELS[r.page],
       value: `perf ${r.performance} · a11y ${r.accessibility} · BP ${r.bestPractices} · SEO ${r.seo} · LCP ${formatMs(r.lcpMs)} · TBT ${formatMs(r.tbtMs)} · CLS ${r.cls.toFixed(3)}`,
-      ratio: r.failedAudits.length ? `failing: ${r.failedAudits.join(", ")}` : undefined,
-      budget: "perf ≥ 98, a11y 100, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02",
+      ratio: `LCP: ${r.lcpElement}; machine index ${Math.round(r.benchmarkIndex)}${failing}`,
+      budget: "perf 100, a11y 100, LCP ≤ 1.0 s, TBT ≤ 100 ms, CLS ≤ 0.02 (issue 20)",
       ok,
     };
   });

@@ -1,6 +1,6 @@
 /**
- * The one inline script a page sent without React carries (ADR 0029): after the page's
- * `load` event it imports the islands named in `<body data-islands>`. A `<script src>`
+ * The one inline script a page sent without React carries (ADR 0029): once the page has
+ * loaded and painted, it imports the islands named in `<body data-islands>`. A `<script src>`
  * would be fetched as soon as the document arrives, competing with the picture or text
  * the phone is about to paint; the islands only enhance what is already there (a share
  * sheet, carousel buttons), so they can wait.
@@ -11,4 +11,10 @@
  */
 export const ISLAND_LOADER =
   'const run=()=>{for(const src of document.body.dataset.islands.split(" "))import(src)};' +
-  'document.readyState==="complete"?run():addEventListener("load",run,{once:true})';
+  // After the frame that follows: it paints the pictures `load` waited for.
+  "const later=()=>requestAnimationFrame(()=>setTimeout(run));" +
+  // A phone can reach `load` before its first paint: then wait for that paint too.
+  'const fcp="first-contentful-paint";' +
+  'const painted=()=>performance.getEntriesByName(fcp).length||!PerformanceObserver.supportedEntryTypes?.includes("paint")' +
+  '?later():new PerformanceObserver((list,o)=>{if(list.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});' +
+  'document.readyState==="complete"?painted():addEventListener("load",painted,{once:true})';
