@@ -131,17 +131,6 @@ export async function branchItemsPage(
     .execute();
 }
 
-export async function countBranchItems(
-  db: Db,
-  branchId: string,
-  f: BranchFilters = NO_FILTERS,
-): Promise<number> {
-  const row = await filtered(db, branchId, f)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** How many of the filtered dishes each section has, in menu order (for the section tabs). */
 export async function branchSectionCounts(db: Db, branchId: string, f: BranchFilters) {
   const rows = await filtered(db, branchId, f)

@@ -286,11 +286,12 @@ export async function publicBranch(
   const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval")
     return { restaurant, branch, visibility, items: [], page: 1, pages: 0, sections: [], allergens: [] };
-  const [total, counts, allergenTexts] = await Promise.all([
-    q.countBranchItems(db, branch.id, filters),
+  const [counts, allergenTexts] = await Promise.all([
     q.branchSectionCounts(db, branch.id, filters),
     q.branchAllergenTexts(db, branch.id),
   ]);
+  // Every dish is in a section and both count the same filtered dishes: one query fewer (issue 20).
+  const total = counts.reduce((sum, section) => sum + section.count, 0);
   const { page, pages, offset, limit } = pageWindow(requestedPage, total, BRANCH_ITEMS_PER_PAGE);
   const rows = await q.branchItemsPage(db, branch.id, offset, limit, filters);
   const items = rows.map(({ sizes, ...row }) => ({
