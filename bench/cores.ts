@@ -1,8 +1,10 @@
-// Issue 20: how throughput grows from one app process to two on this machine: the branch
-// page, cache warm, as a visitor, from one process (50 connections) and from two processes
-// on the same data (25 connections each, at the same time, added up), in alternating
-// rounds. The load generator runs on the same cores, so the figure says what a second
-// process buys here, not what a second machine would.
+// Issue 20: how throughput grows from one app process to two on this machine, for the branch
+// page cache warm (as a visitor) and rendered on every request (PAGE_CACHE=off): from one
+// process (50 connections) and from two processes on the same data (25 connections each, at
+// the same time, added up), in alternating rounds. The load generator runs on the same cores:
+// a cache hit costs it about what it costs the app, so there a second process finds no free
+// core; a rendered page costs the app some fifty times more, so there the second core is the
+// app's. The figures say what a second process buys here, not what a second machine would.
 //   npm run bench:cores [-- --duration 10 --warmup 2 --rounds 3]
 import { parseArgs } from "node:util";
 import { startApp, type AppServer } from "./lib/app-server.ts";
@@ -26,6 +28,9 @@ interface CoresLoad {
 export interface CoresRound {
   one: CoresLoad;
   two: CoresLoad;
+  /** The same page with the page cache off: every request rendered. */
+  renderedOne: CoresLoad;
+  renderedTwo: CoresLoad;
 }
 
 export interface CoresResult {
@@ -70,6 +75,47 @@ async function loadTogether(apps: AppServer[], path: string, options: LoadOption
   };
 }
 
+/** One process against two, alternating, `rounds` times; the loads of each kept as `one` and `two`. */
+async function oneAgainstTwo(
+  [first, second]: [AppServer, AppServer],
+  path: string,
+  options: LoadOptions,
+  rounds: number,
+  log: (line: string) => void,
+  label: string,
+): Promise<{ one: CoresLoad; two: CoresLoad }[]> {
+  await warm(first, path, options);
+  await warm(second, path, options);
+  const measured: { one: CoresLoad; two: CoresLoad }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    log(`${label}: one process and two, round ${round + 1} of ${rounds}…`);
+    const loads: Partial<{ one: CoresLoad; two: CoresLoad }> = {};
+    for (const which of round % 2 === 0 ? (["one", "two"] as const) : (["two", "one"] as const)) {
+      loads[which] = await loadTogether(which === "one" ? [first] : [first, second], path, options);
+    }
+    const { one, two } = loads as { one: CoresLoad; two: CoresLoad };
+    log(
+      `  one: ${Math.round(one.requestsPerSecond)} req/s; two: ${Math.round(two.requestsPerSecond)} req/s (${two.perProcess.map(Math.round).join(" + ")})`,
+    );
+    measured.push({ one, two });
+  }
+  return measured;
+}
+
+/** Starts a second process on the first one's data (with these env vars), and stops it after `measure`. */
+async function withSecond<T>(
+  first: AppServer,
+  env: Record<string, string>,
+  measure: (second: AppServer) => Promise<T>,
+) {
+  const second = await startApp({ dataDir: first.dataDir, env });
+  try {
+    return await measure(second);
+  } finally {
+    await second.stop();
+  }
+}
+
 /** Leaves the session's app running (one process, the page cache on). */
 export async function runCores(
   session: BenchSession,
@@ -78,29 +124,24 @@ export async function runCores(
   log: (line: string) => void,
 ): Promise<CoresResult> {
   const path = session.fixture.paths.branch;
+  const uncached = { PAGE_CACHE: "off" };
+  const renderedFirst = await session.restart(uncached);
+  const rendered = await withSecond(renderedFirst, uncached, (second) =>
+    oneAgainstTwo([renderedFirst, second], path, options, rounds, log, "rendered"),
+  );
   const first = await session.restart();
-  // The second process: the same data and settings on another port.
-  const second = await startApp({ dataDir: first.dataDir });
-  const result: CoresResult = { cores: (await import("node:os")).cpus().length, rounds: [] };
-  try {
-    await warm(first, path, options);
-    await warm(second, path, options);
-    for (let round = 0; round < rounds; round++) {
-      log(`one process and two, round ${round + 1} of ${rounds}…`);
-      const measured: Partial<CoresRound> = {};
-      for (const which of round % 2 === 0 ? (["one", "two"] as const) : (["two", "one"] as const)) {
-        if (which === "one") measured.one = await loadTogether([first], path, options);
-        else measured.two = await loadTogether([first, second], path, options);
-      }
-      log(
-        `  one: ${Math.round(measured.one!.requestsPerSecond)} req/s; two: ${Math.round(measured.two!.requestsPerSecond)} req/s (${measured.two!.perProcess.map(Math.round).join(" + ")})`,
-      );
-      result.rounds.push(measured as CoresRound);
-    }
-  } finally {
-    await second.stop();
-  }
-  return result;
+  const cached = await withSecond(first, {}, (second) =>
+    oneAgainstTwo([first, second], path, options, rounds, log, "cache warm"),
+  );
+  return {
+    cores: (await import("node:os")).cpus().length,
+    rounds: cached.map(({ one, two }, i) => ({
+      one,
+      two,
+      renderedOne: rendered[i]!.one,
+      renderedTwo: rendered[i]!.two,
+    })),
+  };
 }
 
 const rate = (value: number) => `${Math.round(value).toLocaleString("en")} req/s`;
@@ -108,30 +149,46 @@ const rate = (value: number) => `${Math.round(value).toLocaleString("en")} req/s
 export function coresFigures(result: CoresResult): Figure[] {
   const part = "cores";
   const n = result.rounds.length;
-  const one = median(result.rounds.map((r) => r.one.requestsPerSecond));
-  const two = median(result.rounds.map((r) => r.two.requestsPerSecond));
-  const growth = median(result.rounds.map((r) => r.two.requestsPerSecond / r.one.requestsPerSecond));
-  const cpuOne = median(result.rounds.map((r) => r.one.cpuUsPerRequest));
-  const cores = (load: (r: CoresRound) => CoresLoad) =>
-    `app ${median(result.rounds.map((r) => load(r).appCores)).toFixed(2)} + load generator ${median(result.rounds.map((r) => load(r).generatorCores)).toFixed(2)} cores busy`;
+  const of = (load: (r: CoresRound) => number) => median(result.rounds.map(load));
+  const busy = (load: (r: CoresRound) => CoresLoad) =>
+    `app ${of((r) => load(r).appCores).toFixed(2)} + load generator ${of((r) => load(r).generatorCores).toFixed(2)} cores busy`;
+  const pair = (
+    page: string,
+    one: (r: CoresRound) => CoresLoad,
+    two: (r: CoresRound) => CoresLoad,
+  ): Figure[] => {
+    const cpu = of((r) => one(r).cpuUsPerRequest);
+    return [
+      {
+        part,
+        measure: `branch page, ${page}, one process (median of ${n}; ${result.cores} cores shared with the load generator)`,
+        value: rate(of((r) => one(r).requestsPerSecond)),
+        ratio: `${cpu < 1000 ? `${cpu.toFixed(1)} µs` : `${(cpu / 1000).toFixed(2)} ms`} of server CPU a request; ${busy(one)}`,
+      },
+      {
+        part,
+        measure: `branch page, ${page}, two processes on the same data (median of ${n})`,
+        value: rate(of((r) => two(r).requestsPerSecond)),
+        ratio: `${formatRatio(of((r) => two(r).requestsPerSecond / one(r).requestsPerSecond))} one process; ${busy(two)}`,
+      },
+      {
+        part,
+        measure: `branch page, ${page}: expected per core given to the app (1 s of CPU ÷ server CPU a request)`,
+        value: rate(1e6 / cpu),
+      },
+    ];
+  };
   return [
-    {
-      part,
-      measure: `branch page, cache warm, one process (median of ${n}; ${result.cores} cores shared with the load generator)`,
-      value: rate(one),
-      ratio: `${cpuOne.toFixed(1)} µs of server CPU a request; ${cores((r) => r.one)}`,
-    },
-    {
-      part,
-      measure: `branch page, cache warm, two processes on the same data (median of ${n})`,
-      value: rate(two),
-      ratio: `${formatRatio(growth)} one process; ${cores((r) => r.two)}`,
-    },
-    {
-      part,
-      measure: "expected per core given to the app (1 s of CPU ÷ server CPU a request)",
-      value: rate(1e6 / cpuOne),
-    },
+    ...pair(
+      "cache warm",
+      (r) => r.one,
+      (r) => r.two,
+    ),
+    ...pair(
+      "rendered every time (page cache off)",
+      (r) => r.renderedOne,
+      (r) => r.renderedTwo,
+    ),
   ];
 }
 

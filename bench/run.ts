@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { coresFigures, runCores, type CoresResult } from "./cores.ts";
 import { measureJsBudget, type JsBudgetResult } from "./js-budget.ts";
-import { lighthouseFigures, runLighthouse, type LighthouseScores } from "./lighthouse.ts";
+import { CHROMIUM, lighthouseFigures, runLighthouse, type LighthouseScores } from "./lighthouse.ts";
 import {
   LOAD_FLAGS,
   loadOptionsFromFlags,
@@ -170,6 +170,15 @@ function scaleFigures(outcome: ScaleOutcome): Figure[] {
     });
   }
   return figures;
+}
+
+// Lighthouse and the weight part drive Chromium: say so now, not after the load figures' minutes.
+if ((runs("lighthouse") || runs("weight")) && !fs.existsSync(CHROMIUM)) {
+  console.error(
+    `No Chromium at ${CHROMIUM} (Lighthouse and the page weights need it): install it ` +
+      "(apt-get install -y chromium), set CHROME_PATH, or leave them out with --skip lighthouse,weight.",
+  );
+  process.exit(1);
 }
 
 const startedAt = new Date();
