@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { appUrl, expectAccessible, siteNav } from "./helpers.ts";
+import { appUrl, expectAccessible, islandLoaderSource, siteNav } from "./helpers.ts";
 
 test("an unknown URL shows the generic error page with status 404 @phone", async ({ page }) => {
   const response = await page.goto("/no/such/page");
@@ -39,7 +39,14 @@ test("health and readiness answer", async ({ request }) => {
 test("security headers are set and responses carry a request id", async ({ request }) => {
   const response = await request.get("/login");
   const headers = response.headers();
-  expect(headers["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+  // Scripts from this origin, the island loader (ADR 0029) and this response's own nonce only.
+  const scriptSrc = headers["content-security-policy"]?.split(";").find((d) => d.startsWith("script-src "));
+  expect(scriptSrc?.split(" ")).toEqual([
+    "script-src",
+    "'self'",
+    islandLoaderSource(),
+    expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/),
+  ]);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   expect(headers["x-powered-by"]).toBeUndefined();

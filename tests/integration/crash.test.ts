@@ -141,19 +141,21 @@ describe("killed mid-write", () => {
     const bundle = await bundleWorker();
     const next = seededRandom(SEED);
     const acked = { branches: [] as string[], reviews: [] as string[], edits: [] as string[] };
-    for (let run = 0; run < POINTS; run++) {
-      // Mostly within the first writes (a branch copy and its reviews take ≈ 20–60 ms),
-      // sometimes later: kills land before, inside and between transactions.
-      const delay = Math.floor(next() ** 2 * 250);
-      const outcome = await runAndKill(bundle, run, delay);
-      expect(outcome.signal, `run ${run} (seed ${SEED}) ended by itself: ${outcome.stderr}`).toBe("SIGKILL");
+    const keep = (outcome: Outcome, label: string) => {
+      expect(outcome.signal, `${label} (seed ${SEED}) ended by itself: ${outcome.stderr}`).toBe("SIGKILL");
       expect(
         outcome.refusals.filter((line) => !line.includes(" 429 ")),
-        `run ${run}`,
+        label,
       ).toEqual([]);
       acked.branches.push(...outcome.branches);
       acked.reviews.push(...outcome.reviews);
       acked.edits.push(...outcome.edits);
+    };
+    for (let run = 0; run < POINTS; run++) {
+      // Mostly within the first writes (a branch copy and its reviews take ≈ 20–60 ms),
+      // sometimes later: kills land before, inside and between transactions.
+      const delay = Math.floor(next() ** 2 * 250);
+      keep(await runAndKill(bundle, run, delay), `run ${run}`);
     }
     // On a slow machine (PostgreSQL under a loaded host) 250 ms can end before the first
     // review is acknowledged: a few later kills make sure every kind of write was exercised.
@@ -162,13 +164,7 @@ describe("killed mid-write", () => {
       extra < 10 && [acked.branches, acked.reviews, acked.edits].some((a) => a.length === 0);
       extra++
     ) {
-      const outcome = await runAndKill(bundle, POINTS + extra, 250 + Math.floor(next() * 1_000));
-      expect(outcome.signal, `extra run ${extra} (seed ${SEED}) ended by itself: ${outcome.stderr}`).toBe(
-        "SIGKILL",
-      );
-      acked.branches.push(...outcome.branches);
-      acked.reviews.push(...outcome.reviews);
-      acked.edits.push(...outcome.edits);
+      keep(await runAndKill(bundle, POINTS + extra, 250 + Math.floor(next() * 1_000)), `extra run ${extra}`);
     }
     console.log(
       `crash test (seed ${SEED}, ${services.database.dialect}): ${POINTS} kills, ` +
