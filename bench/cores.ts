@@ -6,6 +6,7 @@
 // core; a rendered page costs the app some fifty times more, so there the second core is the
 // app's. The figures say what a second process buys here, not what a second machine would.
 //   npm run bench:cores [-- --duration 10 --warmup 2 --rounds 3]
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { startApp, type AppServer } from "./lib/app-server.ts";
 import { figuresTable, median, progress, type Figure } from "./lib/figures.ts";
@@ -134,7 +135,7 @@ export async function runCores(
     oneAgainstTwo([first, second], path, options, rounds, log, "cache warm"),
   );
   return {
-    cores: (await import("node:os")).cpus().length,
+    cores: os.cpus().length,
     rounds: cached.map(({ one, two }, i) => ({
       one,
       two,
