@@ -20,7 +20,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: "reports/e2e-results.json" }]],
-  timeout: 30_000,
+  // A whole walk, on a 2-core machine where the other worker may be running the demo or
+  // starting a second server: 30 s timed out walks that pass alone in 15 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: appUrl,
@@ -58,9 +60,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       LOGIN_MAX_FAILURES: "3",
       LOGIN_LOCK_SECONDS: "600",
-      // Every spec signs up and asks for reset mails from 127.0.0.1.
+      // Every spec signs up, asks for reset mails and searches from 127.0.0.1.
       SIGNUP_MAX_PER_IP: "100000",
       RESET_MAIL_MAX_PER_IP: "100000",
+      SEARCH_MAX_PER_IP: "100000",
       // Issue 19: diners' page views reach the database within a second (tests/e2e/insights.spec.ts).
       PAGE_VIEWS_FLUSH_SECONDS: "1",
     },

@@ -1,9 +1,12 @@
 // The process entry (`npm start`, `npm run dev`): makes sure there is a build,
 // loads the Express app (server/http-app.ts) from it, listens, and stops gracefully.
 // The request path from here to a route: docs/architecture.md. Runs on Node 24 as TypeScript.
+// First: an older Node.js started by hand is told what to run, before anything native loads.
+import "./scripts/lib/check-node.ts";
 import http from "node:http";
 import type express from "express";
 import { loadServerBuild, type ServerBuild } from "./scripts/ensure-build.ts";
+import { readyLine } from "./scripts/lib/ready-line.ts";
 
 const DEV = process.env.NODE_ENV !== "production";
 
@@ -20,7 +23,16 @@ if (DEV) {
   build = await loadServerBuild({ whenStale: "rebuild" });
 }
 
-const { app, services, listenerOptions, onRequest } = await build.createApp({ viteMiddlewares });
+let created: Awaited<ReturnType<ServerBuild["createApp"]>>;
+try {
+  created = await build.createApp({ viteMiddlewares });
+} catch (error) {
+  // One line an operator can act on (the database gave up being waited for, a bad
+  // setting), not a stack trace; a supervisor starts the process again.
+  console.error(`Foodverse could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const { app, services, listenerOptions, onRequest, drain } = created;
 
 const { PORT: port, HOST: host } = services.env;
 // Header and request timeouts of our own (HTTP_HEADERS_TIMEOUT_SECONDS, HTTP_REQUEST_TIMEOUT_SECONDS).
@@ -31,6 +43,9 @@ listener.listen(port, host, () => {
     { port, host, mode: DEV ? "development" : "production", ...listenerOptions },
     "Foodverse is listening",
   );
+  // Last, and not JSON: where a person opens the app (and a phone on the same Wi-Fi).
+  const address = listener.address();
+  console.log(readyLine(host, typeof address === "object" && address ? address.port : port));
 });
 
 let stopping = false;
@@ -38,6 +53,7 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   services.log.info({ signal }, "stopping: no new connections, finishing requests in flight");
+  drain();
   listener.close(() => {
     void services.close().then(() => process.exit(0));
   });

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { islands } from "./build-tools/islands-plugin.ts";
+import { serverWorkers } from "./build-tools/server-workers-plugin.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -17,7 +18,10 @@ export default defineConfig({
     islands({
       carousel: "app/islands/carousel.island.ts",
       finder: "app/islands/finder.island.ts",
+      sections: "app/islands/sections.island.ts",
       share: "app/islands/share.island.ts",
     }),
+    // Untrusted spreadsheets are read in a worker thread (features/menu-import/sheet.server.ts).
+    serverWorkers({ "sheet-worker": "app/features/menu-import/sheet-worker.server.ts" }),
   ],
 });

@@ -23,7 +23,6 @@ import { useToastMessage } from "./components/ui/use-toast-message.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { nonceContext } from "./server/context.ts";
 import { pageTemplateContext } from "./server/page-variant.server.ts";
-import { VIEWER_NAME_SLOT } from "./lib/viewer-slot.ts";
 import { servicesOf } from "./server/request.server.ts";
 import { takeToast } from "./server/toast.server.ts";
 import { keepLanguageInRedirects } from "./server/language-redirects.server.ts";
@@ -31,8 +30,12 @@ import { translatorFor } from "./i18n/i18n.ts";
 import { useI18n } from "./i18n/use-i18n.ts";
 import { localeOfPath } from "./lib/locale.ts";
 import { localeOf } from "./lib/seo.ts";
+import { notAfterUnanswered } from "./lib/submissions.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [keepLanguageInRedirects];
+
+// A form whose post got no answer stays on the screen (ADR 0032): no reload of data that would fail too.
+export const shouldRevalidate = notAfterUnanswered;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
@@ -41,10 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request),
   ]);
   // A page rendered to be kept for the viewer's role has a slot where their name goes (ADR 0028).
-  const slotted = context.get(pageTemplateContext) !== null;
+  const slot = context.get(pageTemplateContext)?.slot ?? null;
   return data(
     {
-      viewer: viewer && { role: viewer.role, displayName: viewer.displayName, slotted },
+      viewer: viewer && { role: viewer.role, displayName: viewer.displayName, slot },
       // An action's answer (a form posted without scripts) may carry a toast: React shows it.
       afterAction: request.method !== "GET" && request.method !== "HEAD",
       toast,
@@ -62,12 +65,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * for their role shows the slot (the page cache puts their name in); a page React
  * hydrates carries the name in its data anyway, and is never kept.
  */
-function headerViewer<T extends { displayName: string; slotted: boolean }>(
+function headerViewer<T extends { displayName: string; slot: string | null }>(
   viewer: T | null,
   scripts: boolean,
 ) {
-  if (!viewer || scripts || !viewer.slotted) return viewer;
-  return { ...viewer, displayName: VIEWER_NAME_SLOT };
+  if (!viewer || scripts || viewer.slot === null) return viewer;
+  return { ...viewer, displayName: viewer.slot };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

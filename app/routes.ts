@@ -62,6 +62,7 @@ export default [
     route("restaurants/:urlName", "routes/admin/restaurant.tsx"),
     route("reports", "routes/admin/reports.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("users/:userId", "routes/admin/user.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),
   route("menus", "routes/public/restaurants.tsx"),

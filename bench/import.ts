@@ -5,7 +5,7 @@
 // Prints each step's time; run on a quiet machine (the photos are encoded on arrival).
 import sharp from "sharp";
 import { ensureBuild, makeDataDir, removeDataDir, startApp, freePort } from "./lib/app-server.ts";
-import { FormClient } from "./lib/form-client.ts";
+import { signUpRestaurant } from "./lib/fixture.ts";
 
 const SIZES = (process.argv[2] ?? "30,500").split(",").map(Number);
 const SECTIONS = ["Karahi", "From the Tandoor", "Rice", "Drinks"];
@@ -40,17 +40,7 @@ async function photo(i: number): Promise<Blob> {
 }
 
 async function importMenu(base: string, count: number) {
-  const owner = new FormClient(base);
-  await owner.post("/signup/restaurantsignup", {
-    restName: `Import Bench ${count}`,
-    restType: "Desi",
-    hasDelivery: "yes",
-    country: "Pakistan",
-    about: "A restaurant that imports its menu.",
-    username: `importbench${count}`,
-    email: `import-bench-${count}@example.com`,
-    password: "import-bench-pass-1",
-  });
+  const owner = await signUpRestaurant(base, `Import Bench ${count}`);
   await owner.post("/profile/restaurant/addmenu/addsection", { originalName: "Karahi" });
   for (const branchName of ["Blue Area", "Saddar"])
     await owner.post("/profile/restaurant/addbranch", { branchName });

@@ -4,6 +4,11 @@
 //   npm run admin -- approve --restaurant bundukhan
 //   npm run admin -- reject --restaurant bundukhan --reason 'Menu prices missing'
 //   npm run admin -- suspend --restaurant bundukhan --reason 'Closed for renovation'
+//   npm run admin -- unlock someone@example.com     clears every lock on the account
+//   PUBLIC_URL=https://menus.example.pk npm run admin -- update-links
+//                                                 QR codes and shared links to PUBLIC_URL
+// First: an older Node.js is told what to run before the database driver loads.
+import "./lib/check-node.ts";
 import { parseArgs } from "node:util";
 
 const usage = [
@@ -12,6 +17,8 @@ const usage = [
   "  npm run admin -- approve --restaurant <web name>",
   "  npm run admin -- reject --restaurant <web name> --reason <text>",
   "  npm run admin -- suspend --restaurant <web name> --reason <text>",
+  "  npm run admin -- unlock <email>                 (clears the account's sign-in and mail locks)",
+  "  npm run admin -- update-links                   (QR codes and shared links to this PUBLIC_URL)",
 ].join("\n");
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -35,6 +42,9 @@ async function command(): Promise<Command | null> {
     }
     return { command: "create", email: values.email, password };
   }
+  const email = values.email ?? positionals[1];
+  if (name === "unlock" && email) return { command: "unlock", email };
+  if (name === "update-links") return { command: "update-links" };
   if ((name === "approve" || name === "reject" || name === "suspend") && values.restaurant) {
     return { command: name, restaurant: values.restaurant, reason: values.reason };
   }

@@ -4,6 +4,8 @@
 //   npm run demo                   a dozen restaurants
 //   npm run demo -- --scale small  two restaurants, a few of everything
 // It refuses a database that holds anyone else's restaurants or customers.
+// First: an older Node.js is told what to run before the database driver loads.
+import "./lib/check-node.ts";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "full" } } });

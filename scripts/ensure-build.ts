@@ -48,14 +48,14 @@ export function ensureBuild(options: { whenStale: WhenStale }): void {
   const override = process.env.STALE_BUILD;
   const whenStale: WhenStale = override === "warn" || override === "rebuild" ? override : options.whenStale;
   if (!fs.existsSync(BUILD_ENTRY)) {
-    build("No build found: building first (npm run build)…");
+    build("Building the app (first start, about a minute)…");
     return;
   }
   const newer = newerSource(fs.statSync(BUILD_ENTRY).mtimeMs);
   if (!newer) return;
   const changed = path.relative(ROOT, newer.file);
   if (whenStale === "rebuild") {
-    build(`The build is older than the sources (${changed} changed): building again (npm run build)…`);
+    build(`The build is older than the sources (${changed} changed): building again (about a minute)…`);
   } else if (!warned) {
     warned = true;
     console.error(
@@ -73,14 +73,32 @@ export async function loadServerBuild(options: { whenStale: WhenStale }): Promis
 export type ServerBuild = typeof import("../server/index.ts");
 
 function build(message: string): void {
-  console.error(message);
   // stdout stays free for the caller's own output (npm run admin prints one line).
-  const built = spawnSync("npm", ["run", "build"], {
-    cwd: ROOT,
-    stdio: ["ignore", process.stderr, "inherit"],
-  });
-  if (built.status !== 0) {
+  console.error(message);
+  const built = runQuietly("npm", ["run", "build"]);
+  if (!built.ok) {
+    process.stderr.write(built.output);
     console.error("npm run build failed.");
     process.exit(built.status ?? 1);
   }
+}
+
+/**
+ * Runs a command with its output held back: a build prints some 180 lines that say
+ * nothing to a person starting the app, unless it fails; then they are the reason.
+ */
+export function runQuietly(
+  command: string,
+  args: string[],
+  options: { cwd?: string } = {},
+): { ok: true } | { ok: false; status: number | null; output: string } {
+  const run = spawnSync(command, args, {
+    cwd: options.cwd ?? ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status === 0) return { ok: true };
+  const why = run.error ? `${run.error.message}\n` : "";
+  return { ok: false, status: run.status, output: `${run.stdout ?? ""}${run.stderr ?? ""}${why}` };
 }

@@ -36,6 +36,11 @@ const shots: { name: string; open: (page: Page) => Promise<unknown> }[] = [
       await page.locator('main ul a[href*="/menu/"]').first().click();
     },
   },
+  {
+    // The item finder: one card per dish, its branches listed on it (issue 29).
+    name: "finder-dishes",
+    open: (page) => page.goto(`${base}/search?tab=items&q=karahi`),
+  },
 ];
 
 await mkdir(out, { recursive: true });

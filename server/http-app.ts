@@ -6,10 +6,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerOptions } from "node:http";
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import express from "express";
-import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
@@ -28,11 +27,15 @@ import { serveMedia } from "~/server/media/serve-media.server.ts";
 import { languageRedirect } from "~/server/language-routing.server.ts";
 import { localeOfPath, URDU_PREFIX } from "~/lib/locale.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
+import { rewriteLinksAtStart } from "~/features/admin/public-links.server.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
 import { createViewerCache, pageTemplateContext, type PageTemplate } from "~/server/page-variant.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
+import { isOutageError, outageResponse, sendOutage } from "~/server/outage.server.ts";
+import { readiness } from "~/server/readiness.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
+import { webRequest, wellFormedRequest } from "~/server/web-request.server.ts";
 
 export interface AppOptions {
   /** Development (npm run dev): Vite's middlewares serve the client modules instead of build/client. */
@@ -46,13 +49,20 @@ export async function createApp(options: AppOptions = {}): Promise<{
   listenerOptions: ServerOptions;
   /** For the listener's "request" event, ahead of everything (cache hits too): TRUST_PROXY=on's warning. */
   onRequest: ((req: IncomingMessage) => void) | null;
+  /** The process is stopping: /readyz answers 503 so a load balancer sends its traffic elsewhere. */
+  drain(): void;
 }> {
   const services = await getServices();
   const { env, log } = services;
+  // Issue 29: QR codes and shared links follow PUBLIC_URL before the first page is served.
+  await rewriteLinksAtStart(services);
+  let draining = false;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
+  // Every rendered request's URL is on this origin, whatever its Host header said.
+  const origin = new URL(env.PUBLIC_URL).origin;
   const mode = env.NODE_ENV === "production" ? "production" : "development";
   const loadContext = (res: express.Response) => {
     const context = new RouterContextProvider();
@@ -66,11 +76,20 @@ export async function createApp(options: AppOptions = {}): Promise<{
   // React Router's basename prefixes their links, forms and client navigations.
   const handleEnglish = createRequestHandler(build, mode);
   const handleUrdu = createRequestHandler({ ...build, basename: URDU_PREFIX }, mode);
-  const render = (request: Request, res: express.Response) =>
-    (localeOfPath(new URL(request.url).pathname) === "ur" ? handleUrdu : handleEnglish)(
+  const { health } = services.database;
+  const render = async (request: Request, res: express.Response) => {
+    const url = new URL(request.url);
+    const started = health.now();
+    const response = await (localeOfPath(url.pathname) === "ur" ? handleUrdu : handleEnglish)(
       request,
       loadContext(res),
     );
+    // The error page of a loader or action that failed because the database is away: the
+    // outage's 503 instead, for the page cache's renders and every other.
+    if (response.status < 500 || !health.failedSince(started)) return response;
+    await response.body?.cancel();
+    return outageResponse(url);
+  };
 
   // A hit is answered first of all, kept gzipped with its headers (security headers
   // included): no static lookup, compression, logging or header middleware.
@@ -80,6 +99,7 @@ export async function createApp(options: AppOptions = {}): Promise<{
         maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
         log,
         render,
+        origin,
         clientDir: options.viteMiddlewares ? null : "build/client",
         viewers: createViewerCache(
           (cookie) => getViewer(services, new Headers({ cookie })).catch(() => null),
@@ -89,6 +109,7 @@ export async function createApp(options: AppOptions = {}): Promise<{
           },
         ),
         onHit: services.pageViews ? (req, status) => services.pageViews!.served(req, status) : undefined,
+        databaseDown: () => services.database.health.down,
       })
     : null;
   // Ahead of everything, in one Express layer (each layer ahead of a hit cost it ≈ 15 µs
@@ -97,6 +118,8 @@ export async function createApp(options: AppOptions = {}): Promise<{
   // counted, issue 19; `count` below counts the others).
   const redirectLanguage = languageRedirect({ secureCookies: env.PUBLIC_URL.startsWith("https:") });
   app.use((req, res, next) => {
+    // A Host that is no host, or a target that is no path: 400 before anything reads them.
+    if (!wellFormedRequest(req, res)) return;
     if (redirectLanguage(req, res)) return;
     if (pageCache) Promise.resolve(pageCache.serveHit(req, res, next)).catch(next);
     else next();
@@ -130,17 +153,10 @@ export async function createApp(options: AppOptions = {}): Promise<{
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get("/readyz", async (req, res) => {
-    try {
-      await sql`select 1`.execute(services.database.db);
-      // Commands wait while Redis reconnects; readiness must not.
-      if (services.redis) await services.redis.withAbortSignal(AbortSignal.timeout(2000)).ping();
-      res.json({ status: "ready", database: services.database.dialect, redis: Boolean(services.redis) });
-    } catch (error) {
-      req.log.error({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  app.get(
+    "/readyz",
+    readiness(services, () => draining),
+  );
 
   app.get("/media/{*key}", serveMedia(services.storage));
 
@@ -156,6 +172,12 @@ export async function createApp(options: AppOptions = {}): Promise<{
   });
 
   app.use(sameOriginOnly(env.PUBLIC_URL));
+  // better-auth answers a failed query with its own 500: while the database is known to
+  // be down its clients get the 503 and Retry-After instead (pages find out by trying).
+  app.all("/api/auth/{*any}", (req, res, next) => {
+    if (services.database.health.down) sendOutage(req, res);
+    else next();
+  });
   app.all("/api/auth/{*any}", ...authEndpoint(services));
   // Resumable video uploads (tus); unfinished ones expire and are swept hourly.
   app.all([VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/{*id}`], (req, res) => {
@@ -169,12 +191,20 @@ export async function createApp(options: AppOptions = {}): Promise<{
   ).unref();
 
   if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
-  app.all("/{*any}", reactRouter(render));
+  app.all("/{*any}", reactRouter(render, origin));
+  // A failure during a database outage is the outage's: 503 and Retry-After, not a 500.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!services.database.health.down && !isOutageError(error)) return next(error);
+    sendOutage(req, res);
+  });
   return {
     app,
     services,
     listenerOptions: listenerOptions(env),
     onRequest: trustProxyWarning(env.TRUST_PROXY, app.get("trust proxy fn"), log),
+    drain: () => {
+      draining = true;
+    },
   };
 }
 
@@ -207,10 +237,11 @@ function builtClientFiles(publicUrl: string): express.RequestHandler {
  */
 function reactRouter(
   render: (request: Request, res: express.Response) => Promise<Response>,
+  origin: string,
 ): express.RequestHandler {
   return async (req, res, next) => {
     try {
-      const response = await render(webRequest(req, res), res);
+      const response = await render(webRequest(req, res, origin), res);
       if (res.destroyed || res.writableEnded) {
         await response.body?.cancel();
         return;
@@ -229,29 +260,4 @@ function reactRouter(
       next(error);
     }
   };
-}
-
-function webRequest(req: express.Request, res: express.Response): Request {
-  // The host as @react-router/express reads it: X-Forwarded-Host only behind a trusted proxy.
-  const [, forwardedPort] = req.app.enabled("trust proxy")
-    ? (req.get("x-forwarded-host")?.split(":") ?? [])
-    : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
-  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else if (value) headers.set(name, value);
-  }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
-  }
-  return new Request(new URL(`${req.protocol}://${host}${req.originalUrl}`).href, init);
 }

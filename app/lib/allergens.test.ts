@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { allergensOf, menuAllergens } from "./allergens.ts";
+import { translatorFor, registerMessages } from "~/i18n/i18n.ts";
+import { urduMessages } from "~/i18n/urdu-messages.ts";
+import { allergenName, allergensOf, KNOWN_ALLERGENS, menuAllergens } from "./allergens.ts";
 
 describe("allergens as owners type them", () => {
   it("are the words, once each, without those that mean none", () => {
@@ -19,5 +21,24 @@ describe("allergens as owners type them", () => {
     ]);
     expect(menuAllergens(["Dairy and Nuts", "nuts, dairy", "Gluten"])).toEqual(["Dairy", "Gluten", "Nuts"]);
     expect(menuAllergens([])).toEqual([]);
+  });
+});
+
+describe("allergen names in the reader's language (issue 29)", () => {
+  registerMessages("ur", urduMessages);
+  const urdu = translatorFor("ur");
+
+  it("names a known allergen in Urdu whatever its case or number, and keeps an unknown word as written", () => {
+    expect(allergenName("Dairy", urdu)).toBe(urduMessages.Dairy);
+    expect(allergenName("dairy", urdu)).toBe(urduMessages.Dairy);
+    expect(allergenName("eggs", urdu)).toBe(urduMessages.Egg);
+    expect(allergenName("Peanut", urdu)).toBe(urduMessages.Peanuts);
+    expect(allergenName("Kewra water", urdu)).toBe("Kewra water");
+    expect(allergenName("eggs", translatorFor("en"))).toBe("eggs");
+  });
+
+  it("has an Urdu name for every allergen it knows, in Urdu script", () => {
+    const missing = KNOWN_ALLERGENS.filter((name) => !/^\p{Script=Arabic}/u.test(urdu(name)));
+    expect(missing).toEqual([]);
   });
 });

@@ -36,3 +36,45 @@ export function menuAllergens(texts: readonly string[]): string[] {
   );
   return [...new Set(names)].toSorted((a, b) => a.localeCompare(b));
 }
+
+/**
+ * The allergens the product knows by name, as their English catalog keys (issue 29: an
+ * Urdu reader saw 'Gluten, Dairy'). An owner's word that is one of these, in any case or
+ * number, is shown in the reader's language; any other word stays as the owner wrote it.
+ */
+export const KNOWN_ALLERGENS = [
+  "Gluten",
+  "Wheat",
+  "Dairy",
+  "Milk",
+  "Egg",
+  "Nuts",
+  "Tree nuts",
+  "Peanuts",
+  "Soy",
+  "Sesame",
+  "Fish",
+  "Shellfish",
+  "Mustard",
+  "Celery",
+  "Sulphites",
+] as const;
+
+const KNOWN_BY_WORD = new Map<string, string>(
+  KNOWN_ALLERGENS.flatMap((name) => {
+    const word = name.toLowerCase();
+    const other = word.endsWith("s") ? word.slice(0, -1) : `${word}s`;
+    return [
+      [word, name],
+      [other, name],
+    ];
+  }),
+);
+
+/** An owner's allergen word in the reader's language when the product knows it; else as written. */
+export function allergenName(word: string, t: (english: string) => string): string {
+  const known = KNOWN_BY_WORD.get(word.trim().toLowerCase());
+  const translated = known ? t(known) : known;
+  // In English the owner's own spelling stays ("eggs", not "Egg").
+  return translated && translated !== known ? translated : word;
+}

@@ -13,7 +13,8 @@ function formatOf(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
   if (!format) {
     format = new Intl.DateTimeFormat(TAGS[locale], {
       dateStyle: "medium",
-      ...(withTime ? { timeStyle: "short" } : {}),
+      // 24-hour, as en-GB already is: Urdu's short time style would write a Latin "PM".
+      ...(withTime ? { timeStyle: "short", hourCycle: "h23" } : {}),
       timeZone: TIME_ZONE,
       numberingSystem: "latn",
     });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { registerMessages, translateMessage } from "~/i18n/i18n.ts";
+import { urduMessages } from "~/i18n/urdu-messages.ts";
 import { dayText, openingHoursJsonLd, openState, readHours, type OpeningHours } from "./opening-hours.ts";
+
+registerMessages("ur", urduMessages);
 
 const week = (ranges: [string, string][], overrides: Partial<OpeningHours["days"]> = {}): OpeningHours => ({
   days: {
@@ -18,6 +22,10 @@ const week = (ranges: [string, string][], overrides: Partial<OpeningHours["days"
 /** A moment in Karachi (UTC+5, no daylight saving): 2026-11-23 is a Monday. */
 const karachi = (day: number, time: string) =>
   new Date(`2026-11-${String(23 + day).padStart(2, "0")}T${time}:00+05:00`);
+
+/** The open-now line as an Urdu reader sees it. */
+const urdu = (hours: Parameters<typeof openState>[0], at: Date) =>
+  translateMessage("ur", openState(hours, at, undefined, "ur")!.text);
 
 describe("opening hours", () => {
   const lunchAndDinner = week([
@@ -87,6 +95,25 @@ describe("opening hours", () => {
     expect(dayText(hours.days.mon)).toBe("12:00 pm – 3:00 pm");
     expect(dayText([["19:00", "00:00"]])).toBe("7:00 pm – midnight");
     expect(dayText([])).toBe("Closed");
+  });
+
+  it("reads in Urdu with the part of the day for am/pm, and stays as it was in English (issue 29)", () => {
+    const late = week([
+      ["09:00", "12:00"],
+      ["12:00", "17:00"],
+      ["18:30", "00:00"],
+    ]);
+    expect(dayText(late.days.mon, "ur")).toBe(
+      "9:00 صبح – 12:00 دوپہر، 12:00 دوپہر – 5:00 سہ پہر، 6:30 شام – آدھی رات",
+    );
+    expect(dayText([["20:00", "02:00"]], "ur")).toBe("8:00 رات – 2:00 رات");
+    expect(dayText([], "ur")).toBe("بند");
+    expect(dayText(late.days.mon)).toBe("9:00 am – 12:00 pm, 12:00 pm – 5:00 pm, 6:30 pm – midnight");
+    expect(urdu(lunchAndDinner, karachi(0, "13:10"))).toBe("ابھی کھلا ہے · 3:00 دوپہر پر بند ہو گا");
+    expect(urdu(lunchAndDinner, karachi(0, "23:45"))).toBe("بند ہے · منگل 12:00 دوپہر پر کھلے گا");
+    for (const hour of Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"))) {
+      expect(dayText([[`${hour}:15`, `${hour}:45`]], "ur")).not.toMatch(/[A-Za-z]/u);
+    }
   });
 
   it("gives schema.org one entry a day and range", () => {

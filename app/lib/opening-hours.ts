@@ -4,6 +4,9 @@
  * morning), or none for a closed day, and a note for Ramadan or Eid hours. Stored as
  * JSON on the branch; "" means the owner has not said.
  */
+import { translatorFor } from "~/i18n/i18n.ts";
+import type { Locale } from "./locale.ts";
+
 export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Day = (typeof DAYS)[number];
 
@@ -52,13 +55,28 @@ export function readHours(json: string | null | undefined): OpeningHours | null 
   }
 }
 
-/** "11:30 pm", "12:00 pm", "midnight": how a time reads on the page. */
-export function clockText(time: string): string {
+// Urdu names the part of the day instead of am/pm ("7:00 شام", "11:30 رات"): CLDR's
+// Urdu day periods, hour by hour, kept here rather than asked of Intl so the server and
+// the phone's browser (whose ICU may be older) write the same words.
+const URDU_DAY_PERIODS: readonly [fromHour: number, english: string][] = [
+  [0, "at night"],
+  [4, "in the morning"],
+  [12, "in the afternoon"],
+  [16, "in the late afternoon"],
+  [18, "in the evening"],
+  [20, "at night"],
+];
+
+/** "11:30 pm", "12:00 pm", "midnight" (Urdu: "11:30 رات", "12:00 دوپہر"): how a time reads on the page. */
+export function clockText(time: string, locale: Locale = "en"): string {
   const total = minutes(time);
-  if (total === 0) return "midnight";
+  const t = translatorFor(locale);
+  if (total === 0) return t("midnight");
   const hour = Math.floor(total / 60);
   const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${time.slice(3, 5)} ${hour < 12 ? "am" : "pm"}`;
+  const period =
+    locale === "en" ? (hour < 12 ? "am" : "pm") : t(URDU_DAY_PERIODS.findLast(([from]) => hour >= from)![1]);
+  return `${h12}:${time.slice(3, 5)} ${period}`;
 }
 
 /** The day and minute of the week (Monday 00:00 = 0) of `at` in `timeZone`. */
@@ -112,7 +130,13 @@ export interface OpenState {
 }
 
 /** Whether the branch is open at `at`, and when that changes, in the branch's time zone. */
-export function openState(hours: OpeningHours, at: Date, timeZone = DEFAULT_TIME_ZONE): OpenState | null {
+export function openState(
+  hours: OpeningHours,
+  at: Date,
+  timeZone = DEFAULT_TIME_ZONE,
+  locale: Locale = "en",
+): OpenState | null {
+  const clock = (time: string) => clockText(time, locale);
   const all = stretches(hours);
   if (all.length === 0) return { open: false, text: "Closed", changesAt: null };
   const now = weekMinute(at, timeZone);
@@ -126,7 +150,7 @@ export function openState(hours: OpeningHours, at: Date, timeZone = DEFAULT_TIME
     // Open around the clock, every day: nothing to say about closing.
     if (all.length === 7 && all.every(([s, e]) => e - s >= 1440))
       return { open: true, text: "Open 24 hours", changesAt: null };
-    return { open: true, text: `Open now · closes ${clockText(closes)}`, changesAt: later(end % WEEK) };
+    return { open: true, text: `Open now · closes ${clock(closes)}`, changesAt: later(end % WEEK) };
   }
   const next = all
     .map(([s]) => s)
@@ -136,18 +160,17 @@ export function openState(hours: OpeningHours, at: Date, timeZone = DEFAULT_TIME
   const today = Math.floor(now / 1440) === Math.floor(next / 1440) && next > now;
   return {
     open: false,
-    text: today
-      ? `Closed · opens ${clockText(opens)}`
-      : `Closed · opens ${DAY_NAMES[day]} ${clockText(opens)}`,
+    text: today ? `Closed · opens ${clock(opens)}` : `Closed · opens ${DAY_NAMES[day]} ${clock(opens)}`,
     changesAt: later(next),
   };
 }
 
-/** Each day's hours as a line: "12:00 pm – 3:00 pm, 7:00 pm – midnight", or "Closed". */
-export function dayText(ranges: readonly Range[]): string {
+/** Each day's hours as a line: "12:00 pm – 3:00 pm, 7:00 pm – midnight", or "Closed", in `locale`. */
+export function dayText(ranges: readonly Range[], locale: Locale = "en"): string {
+  const t = translatorFor(locale);
   return ranges.length === 0
-    ? "Closed"
-    : ranges.map(([o, c]) => `${clockText(o)} – ${clockText(c)}`).join(", ");
+    ? t("Closed")
+    : ranges.map(([o, c]) => `${clockText(o, locale)} – ${clockText(c, locale)}`).join(t(", "));
 }
 
 /** schema.org's openingHoursSpecification: one entry a day and range. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isLocalAddress, localQrWarning } from "./public-address.ts";
+import { addressReach, qrAddressNote } from "./public-address.ts";
 
-describe("isLocalAddress: where a printed QR code cannot send a phone", () => {
+describe("addressReach: who can open a printed QR code's address", () => {
   it.each([
     "http://localhost:3000/r/a",
     "http://LOCALHOST/r/a",
@@ -12,18 +12,26 @@ describe("isLocalAddress: where a printed QR code cannot send a phone", () => {
     "http://[::1]:3000/r/a",
     "http://[::]/r/a",
     "http://[::ffff:127.0.0.1]/r/a",
+    "not a url",
+  ])("%s: only this machine", (url) => {
+    expect(addressReach(url)).toBe("this-machine");
+  });
+
+  // Issue 29: a phone on the restaurant's Wi-Fi opens these; they are not "unreachable".
+  it.each([
+    "http://192.168.1.20:3000/r/a",
+    "http://10.0.0.5/r/a",
+    "http://172.16.0.1/r/a",
+    "http://172.31.255.255/r/a",
+    "http://169.254.1.1/r/a",
+    "http://100.64.0.1/r/a",
+    "http://[::ffff:192.168.1.20]/r/a",
     "http://[fd12:3456::1]/r/a",
     "http://[fe80::1]/r/a",
     "http://foodverse.local/r/a",
     "http://myserver/r/a",
-    "http://10.0.0.5/r/a",
-    "http://172.16.0.1/r/a",
-    "http://172.31.255.255/r/a",
-    "http://192.168.1.20:8080/r/a",
-    "http://169.254.1.1/r/a",
-    "not a url",
-  ])("%s is local", (url) => {
-    expect(isLocalAddress(url)).toBe(true);
+  ])("%s: the local network", (url) => {
+    expect(addressReach(url)).toBe("local-network");
   });
 
   it.each([
@@ -34,16 +42,32 @@ describe("isLocalAddress: where a printed QR code cannot send a phone", () => {
     "http://192.169.0.1/r/a",
     "http://[2001:db8::1]/r/a",
     "https://local.example.com/r/a",
-  ])("%s is public", (url) => {
-    expect(isLocalAddress(url)).toBe(false);
+    "https://localhost.example.com/r/a",
+  ])("%s: public", (url) => {
+    expect(addressReach(url)).toBe("public");
   });
 });
 
-describe("localQrWarning", () => {
-  it("names the address and what to do", () => {
-    expect(localQrWarning("http://localhost:3000/r/bundu-khan")).toBe(
-      "Your QR codes point to http://localhost:3000, which phones cannot open. Set PUBLIC_URL to your public address before printing.",
-    );
-    expect(localQrWarning("https://foodverse.pk/r/bundu-khan")).toBeNull();
+describe("qrAddressNote", () => {
+  it("warns about this machine's address and says how to start with another", () => {
+    expect(qrAddressNote("http://localhost:3000/r/bundu-khan")).toEqual({
+      level: "warning",
+      message:
+        "Your QR codes point to http://localhost:3000, which phones cannot open. Start Foodverse again with PUBLIC_URL set to your public address, or to the network address npm start shows (e.g. PUBLIC_URL=http://192.168.1.20:3000 npm start): every code and link is rewritten to it.",
+    });
+  });
+
+  it("tells that a local network address works on the same Wi-Fi, without calling it unreachable", () => {
+    const note = qrAddressNote("http://192.168.1.20:3000/r/bundu-khan");
+    expect(note).toEqual({
+      level: "info",
+      message:
+        "Your QR codes point to http://192.168.1.20:3000, an address on your local network: phones on the same Wi-Fi open it, phones on mobile data cannot. For every diner, start Foodverse with PUBLIC_URL set to your public address.",
+    });
+    expect(note!.message).not.toMatch(/cannot open/);
+  });
+
+  it("says nothing about a public address", () => {
+    expect(qrAddressNote("https://foodverse.pk/r/bundu-khan")).toBeNull();
   });
 });

@@ -20,7 +20,12 @@ const ITEM_CATEGORIES: Record<string, ItemCategory[]> = itemCategories;
 
 /** product rules §3: item categories follow the restaurant's type, falling back to 'other'. */
 export function itemCategoriesFor(restType: string): ItemCategory[] {
-  return ITEM_CATEGORIES[restType] ?? ITEM_CATEGORIES.other ?? [];
+  return ITEM_CATEGORIES[itemCategoryList(restType)] ?? [];
+}
+
+/** The name of the category list a restaurant type uses: its own, or 'other'. */
+export function itemCategoryList(restType: string): string {
+  return Object.hasOwn(ITEM_CATEGORIES, restType) ? restType : "other";
 }
 
 /** product rules §9. */

@@ -86,10 +86,14 @@ export function followGeneralSizes(
   });
 }
 
-/** "Half $1,650 · Full $3,100", with the page's own price format. */
-export function sizesText(sizes: readonly DishSize[], format: (price: number) => string): string {
+/** "Half $1,650 · Full $3,100", with the page's own price format (and its words for sizes). */
+export function sizesText(
+  sizes: readonly DishSize[],
+  format: (price: number) => string,
+  name: (label: string) => string = (label) => label,
+): string {
   return sizePrices(sizes)
-    .map((s) => `${s.label} ${format(s.price)}`)
+    .map((s) => `${name(s.label)} ${format(s.price)}`)
     .join(" · ");
 }
 

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "./db.server.ts";
 import type { DB } from "./db-schema.server.ts";
 import type { Logger } from "./log.server.ts";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { countInWindow, type Redis } from "./redis.server.ts";
 
 export const CLIENT_IP_HEADER = "x-foodverse-client-ip";
@@ -56,10 +57,26 @@ const closedPaths = [
 type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions["rateLimit"]>["customStorage"]>;
 
 function redisRateLimit(redis: Redis): RateLimitStorage {
+  // Issue 28: while Redis is away each process counts alone, as the app's own limits do.
+  const alone = new Map<string, RateLimiterMemory>();
   return {
     async consume(key, rule) {
-      const { count, retryAfter } = await countInWindow(redis, `fv:ratelimit:${key}`, rule.window);
-      return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter };
+      try {
+        const { count, retryAfter } = await countInWindow(redis, `fv:ratelimit:${key}`, rule.window);
+        return count <= rule.max ? { allowed: true, retryAfter: null } : { allowed: false, retryAfter };
+      } catch {
+        const id = `${rule.max}:${rule.window}`;
+        let limiter = alone.get(id);
+        if (!limiter)
+          alone.set(id, (limiter = new RateLimiterMemory({ points: rule.max, duration: rule.window })));
+        try {
+          await limiter.consume(key);
+          return { allowed: true, retryAfter: null };
+        } catch (refusal) {
+          if (!(refusal instanceof RateLimiterRes)) throw refusal;
+          return { allowed: false, retryAfter: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+        }
+      }
     },
   };
 }

@@ -1,9 +1,19 @@
-// Backups and restores (docs/operations.md). Plain Node and better-sqlite3, no app
-// services, so scripts/backup.ts and scripts/restore.ts run without a build.
+// Backups and restores (docs/operations.md). Plain Node, better-sqlite3, pg and the
+// storage, no app services, so scripts/backup.ts and scripts/restore.ts run without a build.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import pg from "pg";
+import {
+  MEDIA_URLS_SQL,
+  missingMedia,
+  referencedKeys,
+  REVIEW_PICTURES_SQL,
+  writeManifest,
+  type MediaReport,
+} from "./backup-media.server.ts";
+import type { Storage } from "./storage/storage.server.ts";
 
 export interface BackupPlace {
   /** PostgreSQL when set; otherwise the SQLite file. */
@@ -11,12 +21,21 @@ export interface BackupPlace {
   sqliteFile: string;
   /** Local uploads (STORAGE=local); null when media live in S3 (back the bucket up there). */
   uploadDir: string | null;
+  /** The app's media storage, and how the manifest names it ("local", "s3://bucket"). */
+  media: { storage: Storage; name: string };
 }
 
 export interface BackupResult {
   databaseFile: string;
+  /** The media the dump refers to (docs/operations.md, "Backups"). */
+  manifest: { file: string; keys: number; missing: number };
   uploadsDir: string | null;
   uploadFilesCopied: number;
+}
+
+export interface RestoreResult {
+  /** The manifest's media missing from the storage now; null for a dump without a manifest. */
+  media: MediaReport | null;
 }
 
 /** foodverse-20261121-101500.db, or …-2.db when a backup of the same second is there: never overwrite one. */
@@ -68,16 +87,59 @@ function run(command: string, args: string[]): void {
 }
 
 /**
+ * `pg_dump` of a snapshot this connection exports and holds, and the media URLs read
+ * in that same snapshot: the manifest names exactly what the dump refers to, however
+ * many writes land meanwhile.
+ */
+async function dumpPostgres(databaseUrl: string, databaseFile: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const { rows } = await client.query<{ id: string }>("select pg_export_snapshot() as id");
+    run("pg_dump", [
+      "--format=custom",
+      "--no-owner",
+      `--snapshot=${rows[0]!.id}`,
+      `--file=${databaseFile}`,
+      databaseUrl,
+    ]);
+    const urls = await client.query<{ url: string }>(MEDIA_URLS_SQL);
+    const pictures = await client.query<{ pics: string }>(REVIEW_PICTURES_SQL);
+    await client.query("commit");
+    return referencedKeys(
+      urls.rows.map((r) => r.url),
+      pictures.rows.map((r) => r.pics),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** The media URLs of a SQLite backup, read from the copy itself. */
+function sqliteMediaKeys(file: string): string[] {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const urls = db.prepare(MEDIA_URLS_SQL).pluck().all() as string[];
+    const pictures = db.prepare(REVIEW_PICTURES_SQL).pluck().all() as string[];
+    return referencedKeys(urls, pictures);
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * A consistent copy while the app keeps serving: SQLite's online backup API (each
  * step copies pages and restarts if a write changed them), or `pg_dump`'s
- * snapshot for PostgreSQL; then the uploads.
+ * snapshot for PostgreSQL; then the media manifest and the uploads.
  */
 export async function backup(place: BackupPlace, outDir: string, now = new Date()): Promise<BackupResult> {
   fs.mkdirSync(outDir, { recursive: true });
   let databaseFile: string;
+  let mediaKeys: string[];
   if (place.databaseUrl) {
     databaseFile = freshName(outDir, now, ".pgdump");
-    run("pg_dump", ["--format=custom", "--no-owner", `--file=${databaseFile}`, place.databaseUrl]);
+    mediaKeys = await dumpPostgres(place.databaseUrl, databaseFile);
   } else {
     databaseFile = freshName(outDir, now, ".db");
     const db = new SQLite(place.sqliteFile, { fileMustExist: true });
@@ -87,20 +149,50 @@ export async function backup(place: BackupPlace, outDir: string, now = new Date(
       db.close();
     }
     checkSqliteFile(databaseFile);
+    mediaKeys = sqliteMediaKeys(databaseFile);
   }
+  const manifest = await writeManifest(place.media.storage, place.media.name, databaseFile, mediaKeys, now);
   const uploadsDir = place.uploadDir ? path.join(outDir, "uploads") : null;
   const uploadFilesCopied = place.uploadDir && uploadsDir ? copyNewFiles(place.uploadDir, uploadsDir) : 0;
-  return { databaseFile, uploadsDir, uploadFilesCopied };
+  return { databaseFile, manifest, uploadsDir, uploadFilesCopied };
+}
+
+/**
+ * Makes the URL's database when the server has none of that name, connected to the
+ * `postgres` maintenance database with the same credentials: a restore onto a new
+ * server needs no step by hand.
+ */
+async function ensurePostgresDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!name || name === "postgres") return;
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
  * Puts a backup in place. With the app stopped: SQLite's file is checked, copied
  * beside the live one and renamed over it (so a failure leaves the old one), and
  * its old WAL files are dropped; PostgreSQL's dump replaces the schema's objects
- * (`pg_restore --clean`). Upload files are copied back (existing ones kept).
+ * (`pg_restore --clean`), in a database made first if there is none. Upload files
+ * are copied back (existing ones kept); then the media the dump's manifest names
+ * are looked for in the storage.
  */
-export function restore(place: BackupPlace, databaseFile: string, uploadsDir: string | null): void {
+export async function restore(
+  place: BackupPlace,
+  databaseFile: string,
+  uploadsDir: string | null,
+): Promise<RestoreResult> {
+  if (!fs.existsSync(databaseFile)) throw new Error(`${databaseFile} does not exist`);
   if (place.databaseUrl) {
+    await ensurePostgresDatabase(place.databaseUrl);
     run("pg_restore", [
       "--clean",
       "--if-exists",
@@ -117,4 +209,5 @@ export function restore(place: BackupPlace, databaseFile: string, uploadsDir: st
     fs.renameSync(incoming, place.sqliteFile);
   }
   if (place.uploadDir && uploadsDir) copyNewFiles(uploadsDir, place.uploadDir);
+  return { media: await missingMedia(place.media.storage, databaseFile) };
 }

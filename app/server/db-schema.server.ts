@@ -161,6 +161,7 @@ export interface ReviewTable {
   review: string;
   reviewPics: string;
   reviewVideo: string;
+  /** Why the review is out of every list and rating: 0 shown; bit 1 a moderator, bit 2 its author is suspended. */
   hidden: Generated<number>;
   timestamp: string;
 }
@@ -185,23 +186,35 @@ export interface AdminTable {
   timestamp: string;
 }
 
+/** Issue 29: a suspended account (migration 0018). */
+export interface AccountSuspensionTable {
+  userId: string;
+  reason: string;
+  actorId: string | null;
+  restaurantStatus: "approved" | null;
+  timestamp: string;
+}
+
 export interface AuditLogTable {
   id: string;
   actorId: string | null;
   actorLabel: string;
   action: string;
-  targetType: "restaurant" | "review";
+  targetType: "restaurant" | "review" | "user";
   targetId: string;
   targetLabel: string;
   reason: Generated<string>;
   timestamp: string;
 }
 
-export interface LoginThrottleTable {
+/**
+ * rate-limiter-flexible's counters when there is no Redis (ADR 0031): written by the
+ * library itself; the app only sweeps expired rows. `expire` is milliseconds since 1970.
+ */
+export interface RateLimitTable {
   key: string;
-  failures: number;
-  windowStart: string;
-  lockedUntil: string | null;
+  points: number;
+  expire: number | null;
 }
 
 /** A customer's tus video upload, while it is stored and for a day after (the upload quotas count these). */
@@ -213,6 +226,38 @@ export interface VideoUploadTable {
   createdAt: string;
   /** 1 while the upload is in the tus store (unfinished, or finished and not yet in a review). */
   open: Generated<number>;
+}
+
+/** A resumable video upload's state on S3 (media/video-pieces-store.server.ts). */
+export interface VideoUploadStateTable {
+  id: string;
+  size: number | null;
+  received: Generated<number>;
+  /** tus's Upload-Metadata, the owner among it, as JSON. */
+  metadata: string;
+  createdAt: string;
+}
+
+/** Part of an upload's bytes, as one object in storage; `stored` 1 once the upload's offset counts it. */
+export interface VideoUploadPieceTable {
+  key: string;
+  uploadId: string;
+  start: number;
+  bytes: number;
+  stored: Generated<number>;
+}
+
+/**
+ * A create form's post, made once (ADR 0032): who sent which form with which token,
+ * a hash of what was sent, and the use case's answer (JSON) that a replay gets again.
+ */
+export interface SubmissionTable {
+  accountId: string;
+  form: string;
+  token: string;
+  fingerprint: string;
+  answer: string;
+  createdAt: string;
 }
 
 /** A menu import waiting to be confirmed: the spreadsheet's rows as read (JSON). */
@@ -289,8 +334,12 @@ export interface DB {
   customer: CustomerTable;
   admin: AdminTable;
   audit_log: AuditLogTable;
-  login_throttle: LoginThrottleTable;
+  account_suspension: AccountSuspensionTable;
+  rate_limit: RateLimitTable;
   video_upload: VideoUploadTable;
+  video_upload_state: VideoUploadStateTable;
+  video_upload_piece: VideoUploadPieceTable;
+  submission: SubmissionTable;
   menu_import: MenuImportTable;
   menu_import_photo: MenuImportPhotoTable;
   menu_section: MenuSectionTable;

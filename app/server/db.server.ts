@@ -7,20 +7,34 @@ import {
   PostgresDialect,
   SqliteDialect,
   type KyselyPlugin,
+  type LogEvent,
   type PrimitiveValueListNode,
   type ValueNode,
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import type { Logger } from "pino";
 import type { DB } from "./db-schema.server.ts";
+import { createDependencyHealth, type DependencyHealth } from "./outage.server.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * The driver under Kysely, for libraries that speak to it themselves (the rate
+   * limits, app/server/rate-limits.server.ts): the same file or pool, so they share
+   * its connections and settings.
+   */
+  driver: { dialect: "sqlite"; sqlite: SQLite.Database } | { dialect: "postgres"; pool: pg.Pool };
+  /** Issue 28: whether the database is reachable, as the last query or connection found. */
+  health: DependencyHealth;
   close(): Promise<void>;
 }
+
+/** How long a request waits for a new PostgreSQL connection before it is an outage (a 503). */
+const CONNECT_TIMEOUT_MS = 3000;
 
 // PostgreSQL sends 64-bit integers and numerics as strings; every count and
 // average in Foodverse fits a JS number, so convert them once, here.
@@ -70,15 +84,73 @@ const nulToReplacement: KyselyPlugin = {
   transformResult: async (args) => args.result,
 };
 
-export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): Database {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqliteFile: string;
+  /** PostgreSQL connections this process may hold (DATABASE_POOL_MAX). */
+  poolMax?: number;
+  log?: Pick<Logger, "warn" | "info">;
+}): Database {
+  const health = createDependencyHealth(
+    "database",
+    options.log,
+    "pages answer 503 with Retry-After (kept pages are still served)",
+  );
+  // Every query's outcome tells the health: a failure of the outage kind starts an
+  // outage, any success ends it (Kysely's log hook sees each query of either dialect).
+  const log = (event: LogEvent) => {
+    if (event.level === "error") health.failed(event.error);
+    else health.ok();
+  };
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolMax ?? 10,
       types: pgTypes,
+      // Without it a request waits for ever on a database host that does not answer.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [nulToReplacement] });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    // An idle connection the server drops (a restart, a failover, pg_terminate_backend)
+    // is an 'error' event on the pool: with no listener, Node ends the process. The pool
+    // has already let that connection go; the next query opens a new one.
+    pool.on("error", (error) => {
+      options.log?.warn({ err: error }, "database: an idle connection was dropped");
+    });
+    // A connection dropped while a query holds it is an 'error' event on the client
+    // itself (pg-pool listens only while it is idle): with no listener, Node ended the
+    // process in the middle of a restart under load. Its query fails on its own, the
+    // request answers 503 (outage.server.ts), and the pool discards the connection.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => health.failed(error));
+    });
+    // A connection that cannot be made never reaches Kysely's log: the pool's own answer counts.
+    const watchedPool = {
+      connect: () =>
+        pool.connect().then(
+          (client) => {
+            health.ok();
+            return client;
+          },
+          (error: unknown) => {
+            health.failed(error);
+            throw error;
+          },
+        ),
+      end: () => pool.end(),
+      options: pool.options,
+    };
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: watchedPool }),
+      plugins: [nulToReplacement],
+      log,
+    });
+    return {
+      db,
+      dialect: "postgres",
+      driver: { dialect: "postgres", pool },
+      health,
+      close: () => db.destroy(),
+    };
   }
   if (options.sqliteFile !== ":memory:") {
     fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
@@ -91,8 +163,9 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile: string
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [nulToReplacement],
+    log,
   });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: "sqlite", driver: { dialect: "sqlite", sqlite }, health, close: () => db.destroy() };
 }
 
 /**

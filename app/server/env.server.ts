@@ -15,6 +15,10 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// URL")
     .optional(),
+  // Connections each process may hold (docs/operations.md: processes × this ≤ the server's max_connections).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  // How long a starting process waits for an unreachable database before it gives up (exit 1).
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   // Counters several app processes share (auth rate limits, login locks); without it they live in the database.
   REDIS_URL: z
     .string()
@@ -31,23 +35,37 @@ const EnvSchema = z.object({
     .trim()
     .transform((v) => (/^(off|false|0)$/i.test(v) ? false : /^(on|true)$/i.test(v) ? true : v))
     .default(false),
+  // Rate limits (ADR 0031). Failed logins one (account, client address) pair may make before
+  // it is slowed down: then it waits LOGIN_SLOWDOWN_SECONDS, doubled after each further
+  // failure, up to LOGIN_LOCK_SECONDS. Other addresses are not slowed by it.
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_SLOWDOWN_SECONDS: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .default(15 * 60),
+  // Failed logins from one client address across accounts, within LOGIN_LOCK_SECONDS.
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
-  // Sign-ups and password-reset mails per email address and per client address, within the window.
+  // Failed logins on one account from every address in an hour; past it the account slows
+  // down: an address it was not signed in from gets one attempt per 3600 / this many seconds.
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  // Sign-ups and password-reset mails per mailbox and per client address, within the window.
+  // The per-address ceilings are high: a restaurant's Wi-Fi or a mobile network's shared
+  // address puts many people behind one.
   SIGNUP_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
-  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(200),
   RESET_MAIL_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
-  RESET_MAIL_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  RESET_MAIL_MAX_PER_IP: z.coerce.number().int().min(1).default(200),
   ACCOUNT_MAIL_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .default(60 * 60),
+  // Searches (/search pages rendered, not served from the page cache) per client address a minute.
+  SEARCH_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
+  // Menu imports (spreadsheets read) one restaurant owner may start in an hour.
+  IMPORT_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT: flag.optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   UPLOAD_DIR: z.string().optional(),
@@ -89,6 +107,8 @@ const EnvSchema = z.object({
   PAGE_VIEWS: flag.default(true),
   /** Seconds between writes of the counted views; a killed process loses at most this much. */
   PAGE_VIEWS_FLUSH_SECONDS: z.coerce.number().positive().max(3600).default(10),
+  /** Views one client address adds to one page in 10 minutes (docs/threat-model.md, counters). */
+  PAGE_VIEWS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // Bodies that are no upload (url-encoded forms, better-auth's JSON): refused past this size (413).
   FORM_MAX_KB: z.coerce.number().int().min(1).max(10_240).default(64),
   // A form body must have arrived this long after the action starts reading it (408).
@@ -100,6 +120,8 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set, not taken from the default (only then does a start rewrite QR codes). */
+  PUBLIC_URL_GIVEN: boolean;
   AUTH_RATE_LIMIT: boolean;
   UPLOAD_DIR: string;
 };
@@ -127,6 +149,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     UPLOAD_DIR: env.UPLOAD_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/uploads`,
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    PUBLIC_URL_GIVEN: env.PUBLIC_URL !== undefined,
     AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? env.NODE_ENV === "production",
   };
 }

@@ -7,6 +7,8 @@ import {
   withoutLocale,
   type Locale,
 } from "~/lib/locale.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
+import { canonicalPath } from "./page-cache.server.ts";
 
 // ADR 0026. Runs ahead of the page cache: a page's language is its URL, so a kept
 // page never depends on a cookie or a header; only this redirect does.
@@ -20,6 +22,19 @@ const NOT_PAGES =
 export function rememberedLocale(cookieHeader: string): Locale | null {
   const found = COOKIE.exec(cookieHeader)?.[1];
   return isLocale(found) ? found : null;
+}
+
+/**
+ * Where a page in `locale` is: built from the request's path, so it goes through the
+ * canonical path (no `//` or `\` left to read as another host) and safeRedirect,
+ * like every redirect built from a request (docs/threat-model.md, "redirects").
+ * `/ur//evil.example?lang=en` once redirected to `//evil.example`.
+ */
+export function localeLocation(pathname: string, query: string, locale: Locale): string {
+  const path = canonicalPath(withoutLocale(pathname));
+  const page = localisedPath(path, locale);
+  const fallback = safeRedirect(page);
+  return safeRedirect(query ? localisedPath(`${path}?${query}`, locale) : page, { fallback });
 }
 
 function languageCookie(locale: Locale, secure: boolean): string {
@@ -51,7 +66,7 @@ export function languageRedirect(options: {
         const rest = params.toString();
         res.setHeader("Set-Cookie", languageCookie(asked, options.secureCookies));
         res.setHeader("Cache-Control", "no-store");
-        res.redirect(302, localisedPath(`${withoutLocale(pathname)}${rest ? `?${rest}` : ""}`, asked));
+        res.redirect(302, localeLocation(pathname, rest, asked));
         return true;
       }
     }
@@ -65,7 +80,7 @@ export function languageRedirect(options: {
     if (!isLocale(wanted) || wanted === current) return false;
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("Vary", "Accept-Language, Cookie");
-    res.redirect(302, localisedPath(`${withoutLocale(pathname)}${query ? `?${query}` : ""}`, wanted));
+    res.redirect(302, localeLocation(pathname, query, wanted));
     return true;
   };
 }

@@ -10,23 +10,26 @@ import {
   canonicalPath,
   contentVersionKey,
   FRESH_UNTIL_HEADER,
-  createPageStore,
+  createPageStores,
   inlineStylesheets,
+  pageQuery,
   pageScope,
   withoutNonce,
   type CachedPage,
 } from "./page-cache.server.ts";
 import {
   escapedText,
+  newPageTemplate,
   sessionTokenOf,
   variantOf,
-  VIEWER_NAME_SLOT,
   type PageTemplate,
   type PageVariant,
   type ViewerCache,
 } from "./page-variant.server.ts";
 import { filled, splicedPage, type SplicedPage } from "./spliced-page.server.ts";
 import type { Viewer } from "./viewer.server.ts";
+import { webRequest } from "./web-request.server.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
 
 /** Renders one request the way the React Router handler would, as a web Response. */
 export type Render = (request: Request, res: express.Response) => Promise<Response>;
@@ -47,15 +50,6 @@ const KEPT_HEADERS = new Set(["content-type", "content-language", "x-remix-respo
 /** Bodies read as text (pages, React Router's .data, sitemaps): a nonce in them can be taken out. */
 const TEXTUAL = /^(?:text\/|application\/(?:[\w.-]+\+)?(?:json|xml)\b)/i;
 
-function toRequest(req: express.Request, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers, signal });
-}
-
 // Set per request by the middleware in front; never replayed from a cached page.
 const PER_REQUEST_HEADERS = new Set([
   "x-request-id",
@@ -69,7 +63,7 @@ function sendPage(
   req: express.Request,
   res: express.Response,
   page: CachedPage,
-  outcome: "HIT" | "MISS",
+  outcome: "HIT" | "MISS" | "STALE",
   viewer: Viewer | null,
 ) {
   res.setHeader("x-page-cache", outcome);
@@ -121,9 +115,9 @@ async function sendUncached(res: express.Response, response: Response) {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** The reader's name in the page's slots: what they are sent when the page is not kept. */
-function withName(text: string, viewer: Viewer): string {
-  return text.replaceAll(VIEWER_NAME_SLOT, escapedText(viewer.displayName));
+/** The reader's name in this render's slots: what they are sent when the page is not kept. */
+function withName(text: string, viewer: Viewer, template: PageTemplate): string {
+  return text.replaceAll(template.slot, escapedText(viewer.displayName));
 }
 
 /**
@@ -143,10 +137,15 @@ export function personalIn(body: string, viewer: Viewer, variant: PageVariant): 
   return null;
 }
 
-async function sendFilledUncached(res: express.Response, response: Response, viewer: Viewer) {
+async function sendFilledUncached(
+  res: express.Response,
+  response: Response,
+  viewer: Viewer,
+  template: PageTemplate,
+) {
   const type = response.headers.get("content-type") ?? "";
   const body = Buffer.from(await response.arrayBuffer());
-  const filledBody = TEXTUAL.test(type) ? withName(body.toString("utf8"), viewer) : body;
+  const filledBody = TEXTUAL.test(type) ? withName(body.toString("utf8"), viewer, template) : body;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   await sendUncached(
@@ -173,14 +172,22 @@ export function createPageCache(options: {
   maxBytes: number;
   log: Logger;
   render: Render;
+  /** The canonical origin (PUBLIC_URL's) every page is rendered on, whatever the Host header says. */
+  origin: string;
   /** The built client files (production), for stylesheets to inline; none in development. */
   clientDir: string | null;
   /** Who a session cookie belongs to (ADR 0028); without it signed-in readers are never served from the cache. */
   viewers?: Pick<ViewerCache, "viewerOf">;
   /** Told of each hit it answers and the status it sent (issue 19: page views are counted there). */
   onHit?: (req: express.Request, status: number) => void;
+  /** Issue 28: while the database is down, a visitor's kept page is served as it last was. */
+  databaseDown?: () => boolean;
 }) {
-  const store = createPageStore(options.maxBytes);
+  const stores = createPageStores(options.maxBytes);
+  // Each scope's last version seen: during a database outage visitors keep reading the
+  // pages kept under it (menus do not change while nobody can edit them), instead of a 503.
+  const lastVersions = new Map<string, string>();
+  const LAST_VERSIONS_KEPT = 100_000;
   const assets = new Map<string, string | null>();
   const readAsset = options.clientDir
     ? (href: string) => {
@@ -208,21 +215,37 @@ export function createPageCache(options: {
       // Rendered, never kept: the router would render `canonical`, not what the key would name.
       if (canonical.endsWith(".data")) return next();
       const query = req.originalUrl.slice(rawPath.length);
-      res.redirect(301, `${canonical}${query}`);
+      res.redirect(301, safeRedirect(`${canonical}${query}`, { fallback: canonical }));
       return;
     }
+    const { query, filtered } = pageQuery(canonical, req.originalUrl.slice(rawPath.length));
+    const url = `${canonical}${query}`;
+    const store = filtered ? stores.filtered : stores.plain;
     let key: string;
     let viewer: Viewer | null = null;
     let variant: PageVariant;
+    const scopeName = scope.kind === "restaurant" ? scope.urlName : "";
     try {
       const [version, reader] = await Promise.all([
         contentVersionKey(options.db, scope),
         signedIn ? options.viewers!.viewerOf(cookie) : null,
       ]);
+      if (lastVersions.size >= LAST_VERSIONS_KEPT) lastVersions.clear();
+      lastVersions.set(scopeName, version);
       viewer = reader;
       variant = variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null);
-      key = `${version}|${variant}|${req.originalUrl}`;
+      key = `${version}|${variant}|${url}`;
     } catch (error) {
+      const last = lastVersions.get(scopeName);
+      if (!signedIn && last !== undefined && options.databaseDown?.()) {
+        const stale = store.get(`${last}|${variantOf(null, null)}|${url}`);
+        if (stale) {
+          for (const [name, value] of stale.headers) res.setHeader(name, value);
+          sendPage(req, res, stale, "STALE", null);
+          options.onHit?.(req, res.statusCode);
+          return;
+        }
+      }
       options.log.warn({ err: error }, "page cache: version lookup failed");
       return next();
     }
@@ -231,6 +254,8 @@ export function createPageCache(options: {
     const hit = store.get(key);
     if (!hit) {
       res.locals.pageCacheKey = key;
+      res.locals.pageCacheUrl = url;
+      res.locals.pageCacheFiltered = filtered;
       res.locals.pageCacheViewer = viewer;
       res.locals.pageCacheVariant = variant;
       return next();
@@ -240,27 +265,55 @@ export function createPageCache(options: {
     options.onHit?.(req, res.statusCode);
   };
 
+  // Concurrent misses of one visitor's page wait for a single render: a review posted
+  // changes its restaurant's version, and every reader arriving until the page is kept
+  // again rendered the same page at once (200 readers and 20 reviews a second made a
+  // queue of renders that held some readers past 10 s). Signed-in readers render their own.
+  const rendering = new Map<string, Promise<void>>();
   const renderAndStore: express.RequestHandler = async (req, res, next) => {
+    const key = res.locals.pageCacheKey as string | undefined;
+    if (req.method !== "GET" || !key || res.locals.pageCacheViewer) return renderOnce(req, res, next);
+    const store = res.locals.pageCacheFiltered ? stores.filtered : stores.plain;
+    const leader = rendering.get(key);
+    if (leader) {
+      await leader;
+      const page = store.get(key);
+      if (page) {
+        for (const [name, value] of page.headers) res.setHeader(name, value);
+        sendPage(req, res, page, "HIT", null);
+        return;
+      }
+    }
+    const { promise, resolve } = Promise.withResolvers<void>();
+    rendering.set(key, promise);
+    try {
+      await renderOnce(req, res, next);
+    } finally {
+      rendering.delete(key);
+      resolve();
+    }
+  };
+
+  const renderOnce: express.RequestHandler = async (req, res, next) => {
     const key = res.locals.pageCacheKey as string | undefined;
     if (req.method !== "GET" || !key) return next();
     const viewer = (res.locals.pageCacheViewer as Viewer | null | undefined) ?? null;
     const variant = (res.locals.pageCacheVariant as PageVariant | undefined) ?? "";
+    const url = res.locals.pageCacheUrl as string;
+    const store = res.locals.pageCacheFiltered ? stores.filtered : stores.plain;
     // A signed-in reader's page is rendered with a slot for their name (ADR 0028).
-    const template: PageTemplate | null = viewer ? { personal: false } : null;
+    const template: PageTemplate | null = viewer ? newPageTemplate() : null;
     res.locals.pageTemplate = template;
-    const controller = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) controller.abort();
-    });
     try {
-      const response = await options.render(toRequest(req, controller.signal), res);
+      // Rendered for exactly what the key names: the canonical origin, path and query.
+      const response = await options.render(webRequest(req, res, options.origin, url), res);
       if (
         response.status !== 200 ||
         response.headers.has("set-cookie") ||
         !response.body ||
         template?.personal
       ) {
-        if (viewer) await sendFilledUncached(res, response, viewer);
+        if (viewer && template) await sendFilledUncached(res, response, viewer, template);
         else await sendUncached(res, response);
         return;
       }
@@ -291,7 +344,9 @@ export function createPageCache(options: {
         // The page needs its nonce (an inline script), or holds its reader's own data: theirs alone, never kept.
         res.removeHeader("cache-control");
         res.removeHeader("vary");
-        res.status(response.status).end(textual ? (viewer ? withName(text, viewer) : text) : body);
+        res
+          .status(response.status)
+          .end(textual ? (viewer && template ? withName(text, viewer, template) : text) : body);
         return;
       }
       const { headers } = shared;
@@ -300,14 +355,14 @@ export function createPageCache(options: {
       // Kept until what the page says stops being true, when it says so (at least a second).
       const until = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.NaN);
       const ttl = Number.isFinite(until) ? { ttl: Math.max(1000, until - Date.now()) } : undefined;
-      if (viewer) {
+      if (viewer && template) {
         const page: CachedPage = {
           status: 200,
           headers,
           body: Buffer.alloc(0),
           gzip: Buffer.alloc(0),
           etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-          spliced: splicedPage(body, VIEWER_NAME_SLOT),
+          spliced: splicedPage(body, template.slot),
         };
         store.set(key, page, ttl);
         sendPage(req, res, page, "MISS", viewer);
@@ -326,6 +381,6 @@ export function createPageCache(options: {
     serveHit,
     renderAndStore,
     /** The pages kept now, with their keys (tests read them: no reader's name is ever in one). */
-    kept: () => [...store.entries()] as [string, CachedPage][],
+    kept: () => [...stores.plain.entries(), ...stores.filtered.entries()] as [string, CachedPage][],
   };
 }

@@ -78,6 +78,50 @@ export function pageScope(pathname: string): PageScope | null {
 }
 
 /**
+ * The query parameters each public page reads (its loader's `searchParams`): only these
+ * go into a kept page's key and into the URL it is rendered for. Any other parameter
+ * (`?src=qr`, a tracker's `utm_…`, `?z=123` made up to miss the cache) is left out of
+ * both, so it can neither make a new kept copy of a page nor reach its render. A page
+ * that starts reading a new parameter names it here.
+ */
+const PAGE_PARAMS: [RegExp, ReadonlySet<string>][] = [
+  [
+    /^\/search$/,
+    new Set(["tab", "q", "country", "city", "area", "price", "type", "rating", "taste", "itemType", "page"]),
+  ],
+  [/^\/r\/[^/]+\/branch\/[^/]+$/, new Set(["page", "type", "taste", "avoid", "available", "posted"])],
+  [/^\/reviews\/[^/]+$/, new Set(["review"])],
+  [/^\/(?:menus|reviews|r\/[^/]+\/menu|r\/[^/]+\/branch\/[^/]+\/reviews)$/, new Set(["page"])],
+];
+const NO_PARAMS: ReadonlySet<string> = new Set();
+/** A plain page number ("2", not "02" or "2.0"): the pages diners page through. */
+const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
+
+/**
+ * The query a kept page is keyed and rendered under (`""` or `?…`): the parameters its
+ * page reads, in a fixed order (sorted by name, repeated names in their order), and
+ * React Router's `_routes` on a `.data` request. `filtered` when it holds more than a
+ * plain page number: a filter or search, kept in its own share of the cache (see
+ * createPageStores) so a flood of made-up filters cannot evict the pages diners read.
+ */
+export function pageQuery(pathname: string, search: string): { query: string; filtered: boolean } {
+  if (search.length <= 1) return { query: "", filtered: false };
+  let path = withoutLocale(pathname);
+  const data = path.endsWith(".data");
+  if (data) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+  const read = PAGE_PARAMS.find(([pattern]) => pattern.test(path))?.[1] ?? NO_PARAMS;
+  const kept = [...new URLSearchParams(search)].filter(
+    ([name]) => read.has(name) || (data && name === "_routes"),
+  );
+  if (kept.length === 0) return { query: "", filtered: false };
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const filtered = kept.some(
+    ([name, value]) => name !== "_routes" && !(name === "page" && PAGE_NUMBER.test(value)),
+  );
+  return { query: `?${new URLSearchParams(kept).toString()}`, filtered };
+}
+
+/**
  * The content versions a page depends on, as one string (migration 0006 keeps
  * them): site pages on 'all'; a restaurant's pages on that restaurant and on
  * 'customers' (reviewers' names and photos). One indexed query.
@@ -195,6 +239,19 @@ export function createPageStore(maxBytes: number) {
 }
 
 export type PageStore = ReturnType<typeof createPageStore>;
+
+/** The share of PAGE_CACHE_MB that filtered and searched pages may take. */
+const FILTERED_SHARE = 0.25;
+
+/**
+ * Two stores: the pages diners read (a page as its link or QR code opens it, and its
+ * page numbers), and a quarter of the bytes for filters and searches, whose variants
+ * are as many as anyone cares to make up.
+ */
+export function createPageStores(maxBytes: number) {
+  const filtered = Math.floor(maxBytes * FILTERED_SHARE);
+  return { plain: createPageStore(maxBytes - filtered), filtered: createPageStore(filtered) };
+}
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createContext } from "react-router";
 import type { Viewer } from "./viewer.server.ts";
 
@@ -20,17 +21,28 @@ export function variantOf(viewer: Viewer | null, pageRestaurant: string | null):
   return viewer.role;
 }
 
-export { VIEWER_NAME_SLOT } from "~/lib/viewer-slot.ts";
-
 /**
  * Handed to the loaders of a page rendered to be kept for a variant (server/http-app.ts),
- * null otherwise: the header shows VIEWER_NAME_SLOT instead of the name (on a page sent without React; one React
- * hydrates is never kept, and shows the name), and a loader that puts one reader's own
- * data on the page (their rating of a dish) says so, and the page is not kept.
+ * null otherwise: the header shows the template's `slot` instead of the name (on a page
+ * sent without React; one React hydrates is never kept, and shows the name), and a loader
+ * that puts one reader's own data on the page (their rating of a dish) says so, and the
+ * page is not kept.
  */
 export interface PageTemplate {
   /** Set by a loader: this page holds the reader's own data. */
   personal: boolean;
+  /**
+   * What stands where the reader's name goes: drawn anew for each render, so no text
+   * written before it (a review, an about text, a website, a dish name) can hold it.
+   * A fixed marker was once spliced wherever content repeated it: a review greeting
+   * each reader by name, a link carrying an admin's email to another site.
+   */
+  slot: string;
+}
+
+/** A template for one render: its slot is 24 random hex digits, plain ASCII React writes as it is. */
+export function newPageTemplate(): PageTemplate {
+  return { personal: false, slot: `fv-slot-${randomBytes(12).toString("hex")}` };
 }
 
 export const pageTemplateContext = createContext<PageTemplate | null>(null);

@@ -1,3 +1,4 @@
+import { hash, randomBytes } from "node:crypto";
 import type express from "express";
 import { isbot } from "isbot";
 import type { Kysely } from "kysely";
@@ -86,6 +87,80 @@ function viewKey(url: string): string | null {
   return `${base}/menu/${encodeURIComponent(view.itemId)}`;
 }
 
+/**
+ * Views one client address may add to one page in a window (docs/threat-model.md,
+ * "counters"): a family hall sharing a restaurant's Wi-Fi, or a carrier's shared
+ * address, still counts each phone; 3,000 requests from one address do not make
+ * 3,000 scans (they once did, in 3.6 s).
+ */
+export const VIEWS_PER_CLIENT = 20;
+export const CLIENT_WINDOW_MS = 10 * 60 * 1000;
+/** Client and page pairs remembered in a window; past it new pairs are not counted (memory stays bounded). */
+const MAX_CLIENT_PAGES = 100_000;
+
+/** An IPv6 client by its /64 (one subscriber's network holds billions of addresses); any other as it is. */
+export function clientOf(address: string | undefined): string {
+  if (!address) return "";
+  if (!address.includes(":") || address.startsWith("::ffff:")) return address;
+  const [head = "", tail] = address.split("::", 2);
+  const front = head ? head.split(":") : [];
+  const back = tail === undefined ? [] : tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill("0"), ...back];
+  return `${groups.slice(0, 4).join(":")}::/64`;
+}
+
+/**
+ * How many views each client address has added to each page in this window, kept
+ * under a keyed hash (no address is held, and the key is drawn anew each window):
+ * nothing links a window to the next, and the tallies are forgotten when it ends.
+ */
+export function createClientCap(options: {
+  limit: number;
+  windowMs: number;
+  now: () => number;
+  maxPairs?: number;
+}) {
+  const maxPairs = options.maxPairs ?? MAX_CLIENT_PAGES;
+  let key = randomBytes(32).toString("base64");
+  let windowEnds = options.now() + options.windowMs;
+  let tallies = new Map<string, number>();
+  const roll = () => {
+    const now = options.now();
+    if (now < windowEnds) return;
+    tallies = new Map();
+    key = randomBytes(32).toString("base64");
+    windowEnds = now + options.windowMs;
+  };
+  return {
+    /** True when this view counts (and it is counted against the cap). */
+    allows(client: string, page: string): boolean {
+      roll();
+      const pair = hash("sha256", `${key}\u0000${client}\u0000${page}`, "base64url");
+      const n = tallies.get(pair) ?? 0;
+      if (n >= options.limit || (n === 0 && tallies.size >= maxPairs)) return false;
+      tallies.set(pair, n + 1);
+      return true;
+    },
+    /** Forgets the tallies of a window that has ended (called at each flush). */
+    roll,
+    pairs: () => tallies.size,
+  };
+}
+
+/** The page a capped view is of: its path in its language (a query is not a new page), and a scan apart. */
+function cappedPage(url: string): string {
+  const at = url.indexOf("?");
+  if (at === -1) return url;
+  const path = url.slice(0, at);
+  return url
+    .slice(at + 1)
+    .split("&")
+    .includes(SCAN_QUERY)
+    ? `${path}?${SCAN_QUERY}`
+    : path;
+}
+
 export interface PageViewCounter {
   /** The page cache answered this request itself (a hit), with this status. */
   served(req: express.Request, status: number): void;
@@ -112,17 +187,25 @@ export function createPageViewCounter(options: {
   log: Logger;
   flushSeconds: number;
   now?: () => number;
+  /** Views a client address may add to a page in a window; VIEWS_PER_CLIENT unless a test says. */
+  perClient?: { limit: number; windowMs: number };
 }): PageViewCounter {
   const now = options.now ?? Date.now;
+  const cap = createClientCap({
+    limit: options.perClient?.limit ?? VIEWS_PER_CLIENT,
+    windowMs: options.perClient?.windowMs ?? CLIENT_WINDOW_MS,
+    now,
+  });
   // Per day, the addresses answered and how often: a hit costs a map update; what an
   // address counts as is worked out once per address at the flush (viewOf).
   let counts = new Map<string, Map<string, number>>();
   let today: { day: string; urls: Map<string, number> } | null = null;
   let flushing: Promise<void> = Promise.resolve();
 
-  function counted(url: string, status: number) {
+  function counted(url: string, status: number, client: string) {
     // 304: a reader who has the page already, opening it again, is a view too.
     if (status !== 200 && status !== 304) return;
+    if (!cap.allows(client, cappedPage(url))) return;
     const day = dayOf(now());
     if (today?.day !== day || counts.get(day) !== today.urls) {
       let urls = counts.get(day);
@@ -138,16 +221,17 @@ export function createPageViewCounter(options: {
   // no listener is added, so the cached path costs a prefix test and a map update.
   const served = (req: express.Request, status: number) => {
     const url = countedUrl(req);
-    if (url) counted(url, status);
+    if (url) counted(url, status, clientOf(req.ip));
   };
 
   const count: express.RequestHandler = (req, res, next) => {
     const url = countedUrl(req);
-    if (url) res.on("finish", () => counted(url, res.statusCode));
+    if (url) res.on("finish", () => counted(url, res.statusCode, clientOf(req.ip)));
     next();
   };
 
   async function writeNow() {
+    cap.roll();
     if (counts.size === 0) return;
     const batch = counts;
     counts = new Map();

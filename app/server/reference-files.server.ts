@@ -14,6 +14,13 @@ export function locationsOf(country: string): CountryLocations {
   return LOCATION_FILES[`../data/countries/${country}.json`] ?? { country, provinces: [] };
 }
 
+/** Every city of every country that has a file. */
+export function everyCity(): string[] {
+  return Object.values(LOCATION_FILES).flatMap((l) =>
+    l.provinces.flatMap((p) => p.cities.map((c) => c.label)),
+  );
+}
+
 /** The files product rules §7 fetches as static GETs, by their path under /data. */
 export function referenceFile(path: string): unknown {
   if (path === "restaurant-types.json") return restaurantTypes;

@@ -1,18 +1,19 @@
 import fs from "node:fs";
-import { createPageViewCounter, type PageViewCounter } from "./page-views.server.ts";
+import { CLIENT_WINDOW_MS, createPageViewCounter, type PageViewCounter } from "./page-views.server.ts";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { processEnv, sqliteFileOf, type Env } from "./env.server.ts";
 import { createLogger, type Logger } from "./log.server.ts";
 import { createMailer, type Mailer } from "./mail.server.ts";
-import { openRedis, type Redis } from "./redis.server.ts";
+import { openRedis, redisReady, type Redis } from "./redis.server.ts";
 import { migrate } from "./migrate.server.ts";
 import { resetPasswordMail } from "./reset-mail.server.ts";
 import { createStorage } from "./storage/create-storage.server.ts";
 import type { Storage } from "./storage/storage.server.ts";
 import { createVideoUploads, type VideoUploads } from "./media/videos.server.ts";
 import { viewerOf } from "./viewer.server.ts";
+import { waitForDatabase } from "./wait-for-database.server.ts";
 
 /** Everything a use case may need, created once per process (or per test). */
 export interface Services {
@@ -56,6 +57,8 @@ export function createServices(
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
     sqliteFile: sqliteFileOf(env),
+    poolMax: env.DATABASE_POOL_MAX,
+    log,
   });
   const redis = env.REDIS_URL ? openRedis(env.REDIS_URL, log) : null;
   const mailer =
@@ -93,7 +96,12 @@ export function createServices(
     viewerOf: (headers) => viewerOf(auth, database.db, headers).catch(() => null),
   });
   const pageViews = env.PAGE_VIEWS
-    ? createPageViewCounter({ db: database.db, log, flushSeconds: env.PAGE_VIEWS_FLUSH_SECONDS })
+    ? createPageViewCounter({
+        db: database.db,
+        log,
+        flushSeconds: env.PAGE_VIEWS_FLUSH_SECONDS,
+        perClient: { limit: env.PAGE_VIEWS_PER_CLIENT, windowMs: CLIENT_WINDOW_MS },
+      })
     : null;
   return {
     env,
@@ -122,6 +130,10 @@ let shared: Promise<Services> | undefined;
 export function getServices(): Promise<Services> {
   shared ??= (async () => {
     const services = createServices(processEnv());
+    await waitForDatabase(services.database, services.log, {
+      giveUpAfterMs: services.env.DATABASE_WAIT_SECONDS * 1000,
+    });
+    if (services.redis) await redisReady(services.redis, 2000);
     await migrate(services.database, services.auth);
     return services;
   })();

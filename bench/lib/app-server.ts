@@ -44,6 +44,8 @@ export interface AppServer {
   dataDir: string;
   /** The last 20 kB the process wrote to stderr (and stdout, with captureStdout). */
   output(): string;
+  /** How the process ended ("exit code 1", "SIGKILL"), or null while it runs. */
+  ended(): string | null;
   stop(): Promise<void>;
 }
 
@@ -96,6 +98,10 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     AUTH_RATE_LIMIT: "off",
     SIGNUP_MAX_PER_IP: "1000000",
     RESET_MAIL_MAX_PER_IP: "1000000",
+    // The benchmarks search from this one address too (the finder pages).
+    SEARCH_MAX_PER_IP: "1000000",
+    // One address plays every diner: each view it is answered must count (the load test checks).
+    PAGE_VIEWS_PER_CLIENT: "1000000",
     ...options.env,
   };
   // SQLite in the data folder unless asked: the scale benchmark covers PostgreSQL.
@@ -130,6 +136,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     pid,
     dataDir: options.dataDir,
     output: () => errors,
+    ended: () => child.signalCode ?? (child.exitCode === null ? null : `exit code ${child.exitCode}`),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

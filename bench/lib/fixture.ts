@@ -145,6 +145,23 @@ export async function signUpCustomer(baseUrl: string, n: number): Promise<FormCl
   return client;
 }
 
+/** Signs up the owner of a Desi restaurant named `restName`; its username and email are the name's letters and digits. */
+export async function signUpRestaurant(baseUrl: string, restName: string): Promise<FormClient> {
+  const handle = restName.toLowerCase().replaceAll(/[^a-z0-9]+/gu, "");
+  const owner = new FormClient(baseUrl);
+  await owner.post("/signup/restaurantsignup", {
+    restName,
+    restType: "Desi",
+    hasDelivery: "yes",
+    country: "Pakistan",
+    about: "A restaurant of the benchmarks.",
+    username: handle,
+    email: `${handle}@example.com`,
+    password: "bench-owner-pass-1",
+  });
+  return owner;
+}
+
 const REVIEWS = [
   {
     rating: "5",

@@ -13,7 +13,11 @@ export interface BenchSession {
   close(): Promise<void>;
 }
 
-export async function openSession(log: (line: string) => void): Promise<BenchSession> {
+export async function openSession(
+  log: (line: string) => void,
+  /** Keep the app's log (warnings and errors) in app.output(), for a test that shows it on failure. */
+  options: { captureStdout?: boolean } = {},
+): Promise<BenchSession> {
   const dataDir = makeDataDir();
   let app: AppServer | undefined;
   const close = async () => {
@@ -30,7 +34,7 @@ export async function openSession(log: (line: string) => void): Promise<BenchSes
   process.once("SIGTERM", onSignal);
   try {
     const port = await freePort();
-    app = await startApp({ dataDir, port });
+    app = await startApp({ dataDir, port, captureStdout: options.captureStdout });
     log(`app on ${app.url}; making the fixture through its forms…`);
     const started = Date.now();
     const fixture = await createFixture(app.url, log);

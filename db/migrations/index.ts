@@ -13,6 +13,10 @@ import { openingHours } from "./0011-opening-hours.ts";
 import { nameKeys } from "./0012-name-keys.ts";
 import { urduNames } from "./0013-urdu-names.ts";
 import { pageViews } from "./0014-page-views.ts";
+import { rateLimits } from "./0015-rate-limits.ts";
+import { videoUploadPieces } from "./0016-video-upload-pieces.ts";
+import { submissions } from "./0017-submissions.ts";
+import { accountSuspensions } from "./0018-account-suspensions.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -31,4 +35,8 @@ export const migrations: Record<string, Migration> = {
   "0012-name-keys": nameKeys,
   "0013-urdu-names": urduNames,
   "0014-page-views": pageViews,
+  "0015-rate-limits": rateLimits,
+  "0016-video-upload-pieces": videoUploadPieces,
+  "0017-submissions": submissions,
+  "0018-account-suspensions": accountSuspensions,
 };

@@ -2,13 +2,16 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import {
   addItemFor,
   addSectionFor,
+  appUrl,
   approve,
   createCustomer,
   createRestaurant,
   expectAccessible,
+  expectNoSidewaysScroll,
   isHydrated,
   sectionIdsOf,
   shareSession,
+  ur,
 } from "./helpers.ts";
 
 test("the restaurants listing links every restaurant's page @phone", async ({ page, request }) => {
@@ -159,6 +162,99 @@ test("the finder: cascading selects, real results kept in the URL, the back butt
   const plain = await noJs.newPage();
   await plain.goto(shared);
   await expect(plain.getByRole("listitem").filter({ hasText: dish })).toBeVisible();
+  await noJs.close();
+});
+
+test("the Item Finder shows a dish once, its branches listed, the diner's city first, in English and Urdu @phone", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // Issue 29: a dish served by three branches in two cities gave three cards.
+  const dish = `Karahi Card ${Date.now()}`;
+  const owner = await createRestaurant(request);
+  await addSectionFor(request, "Mains");
+  const [section] = await sectionIdsOf(request);
+  await addItemFor(request, section!, { name: dish, price: "1200", itemTaste: "Spicy", itemType: "Non-Veg" });
+  const headers = { origin: appUrl() };
+  for (const [branchName, provinceLabel, cityLabel, areaLabel] of [
+    ["Saddar", "Punjab", "Rawalpindi", "Saddar"],
+    ["F-7 Markaz", "Islamabad Capital Territory", "Islamabad", "F-7"],
+    ["Blue Area", "Islamabad Capital Territory", "Islamabad", "Blue Area"],
+  ] as const) {
+    const added = await request.post("/profile/restaurant/addbranch", {
+      headers,
+      form: { branchName, provinceLabel, cityLabel, areaLabel, address: "Main road", contact: "051-1234567" },
+      maxRedirects: 0,
+    });
+    expect(added.status()).toBe(302);
+  }
+  // Saddar sells it for less.
+  const saddar = await (await request.get("/profile/restaurant/mybranches/saddar")).text();
+  const copy = saddar.match(/menu\/([0-9a-f-]{36})/u)![1]!;
+  await request.post("/profile/restaurant/mybranches/saddar", {
+    headers,
+    form: { intent: "save", itemId: copy, priceOverride: "1100" },
+  });
+  await approve(owner.urlName);
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: appUrl() });
+  const page = await context.newPage();
+  const link = `/search?tab=items&q=${encodeURIComponent(dish)}&country=Pakistan&city=Rawalpindi`;
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "1 dish found" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: dish });
+  await expect(card).toHaveCount(1);
+  const branches = card.getByRole("list", { name: "Branches" }).getByRole("listitem");
+  // Rawalpindi first, at its own price (the card's); the others' price where it differs.
+  await expect(branches).toHaveText([
+    /^Saddar\s*Rawalpindi$/u,
+    /^Blue Area.*\$1,200$/u,
+    /^F-7 Markaz.*\$1,200$/u,
+  ]);
+  await expect(card).toContainText("$1,100");
+  await expect(card.getByRole("link", { name: dish })).toHaveAttribute(
+    "href",
+    new RegExp(`^/r/${owner.urlName}/branch/saddar/menu/${copy}$`, "u"),
+  );
+  await expect(branches.nth(2).getByRole("link", { name: "F-7 Markaz" })).toHaveAttribute(
+    "href",
+    new RegExp(`^/r/${owner.urlName}/branch/f-7markaz/menu/`, "u"),
+  );
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("finder-card-360-en.png"), fullPage: true });
+
+  // No city chosen: by city, then branch name.
+  await page.goto(`/search?tab=items&q=${encodeURIComponent(dish)}`);
+  await expect(card.getByRole("list", { name: "Branches" }).getByRole("listitem")).toHaveText([
+    /^Blue Area/u,
+    /^F-7 Markaz/u,
+    /^Saddar.*\$1,100$/u,
+  ]);
+
+  await page.goto(`/ur${link}`);
+  const urduCard = page.getByRole("listitem").filter({ hasText: dish });
+  await expect(urduCard).toHaveCount(1);
+  await expect(urduCard.getByRole("list", { name: ur("Branches") }).getByRole("listitem")).toHaveCount(3);
+  await expect(
+    urduCard
+      .getByRole("list", { name: ur("Branches") })
+      .getByRole("listitem")
+      .first(),
+  ).toContainText("Saddar");
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("finder-card-360-ur.png"), fullPage: true });
+  await context.close();
+
+  // The shared link, with JavaScript off: the same one card and its branches.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, baseURL: appUrl() });
+  const plain = await noJs.newPage();
+  await plain.goto(link);
+  const plainCard = plain.getByRole("listitem").filter({ hasText: dish });
+  await expect(plainCard).toHaveCount(1);
+  await expect(plainCard.getByRole("list", { name: "Branches" }).getByRole("listitem")).toHaveCount(3);
   await noJs.close();
 });
 

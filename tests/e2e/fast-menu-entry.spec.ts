@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import {
   addSectionFor,
   createRestaurant,
@@ -108,33 +108,42 @@ test("fast menu entry: save and add another, one photo for three views, the sold
   await expect(page.getByText("Mutton Karahi")).toHaveCount(0);
 });
 
-test("a dish sold in sizes: the price comes from its sizes, and the menu lists each size", async ({
-  page,
-  request,
-}) => {
+/** A new owner with a Karahi section, on the Add Item form: the section's id. */
+async function ownerOnAddItem(page: Page, request: APIRequestContext): Promise<string> {
   await createRestaurant(request);
   await addSectionFor(request, "Karahi");
   const [karahi] = await sectionIdsOf(request);
   await shareSession(page, request);
   await page.goto("/profile/restaurant/addmenu/additems");
-  await page.getByLabel("Section", { exact: true }).selectOption(karahi!);
+  return karahi!;
+}
+
+async function chooseKarahi(page: Page, section: string) {
+  await page.getByLabel("Section", { exact: true }).selectOption(section);
   await page.getByLabel("Category", { exact: true }).selectOption("Curries");
   await page.getByLabel("Subcategory").selectOption("Karahi");
+}
+
+test("a dish sold in sizes: the price comes from its sizes, and the menu lists each size", async ({
+  page,
+  request,
+}) => {
+  await chooseKarahi(page, await ownerOnAddItem(page, request));
   await page.getByLabel("Item Name").fill("Mutton Karahi");
   await page.getByLabel("Taste Category").selectOption("Spicy");
   await page.getByLabel("Item Type").selectOption("Non-Veg");
   // A size without its price is refused with words, before anything is sent.
-  await page.getByLabel("Size 1: name").fill("Half kg");
-  await page.getByLabel("Size 2: name").fill("Full kg");
-  await page.getByLabel("Size 2: Rs.").fill("5600");
+  await page.getByRole("textbox", { name: "Size 1", exact: true }).fill("Half kg");
+  await page.getByRole("textbox", { name: "Size 2", exact: true }).fill("Full kg");
+  await page.getByRole("spinbutton", { name: "Price 2", exact: true }).fill("5600");
   await page.getByLabel("All pictures at once").setInputFiles([await jpegFile(400, 300)]);
   await page.getByRole("button", { name: "Add Item" }).click();
   await expect(page.getByText("Enter a price of 0 or more for Half kg.")).toBeVisible();
-  await page.getByLabel("Size 1: Rs.").fill("2900");
+  await page.getByRole("spinbutton", { name: "Price 1", exact: true }).fill("2900");
   // A third size, added with the button.
   await page.getByRole("button", { name: "Add a size" }).click();
-  await page.getByLabel("Size 3: name").fill("Family");
-  await page.getByLabel("Size 3: Rs.").fill("10500");
+  await page.getByRole("textbox", { name: "Size 3", exact: true }).fill("Family");
+  await page.getByRole("spinbutton", { name: "Price 3", exact: true }).fill("10500");
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
   await page.getByRole("button", { name: "Add Item" }).click();
@@ -148,4 +157,64 @@ test("a dish sold in sizes: the price comes from its sizes, and the menu lists e
   await page.goto("/profile/restaurant/addmenu/items");
   // The dish's own price is its lowest size's.
   await expect(page.locator("li", { hasText: "Mutton Karahi" })).toContainText("Rs. 2,900");
+});
+
+// Issue 29: the owner's trip through the sizes form on a 360 px phone.
+test("the sizes form: column labels over its rows, no 'Half / Full' on Name Extra, the price range kept", async ({
+  page,
+  request,
+}) => {
+  const karahi = await ownerOnAddItem(page, request);
+  await expect(page.getByLabel("All pictures at once")).toBeVisible();
+
+  // Visible column labels over the size rows, and each field named by its column and row.
+  const sizes = page.getByRole("group", { name: /^Sizes/ });
+  const sizeColumn = sizes.getByText("Size", { exact: true });
+  const priceColumn = sizes.getByText("Price", { exact: true });
+  await expect(sizeColumn).toBeVisible();
+  await expect(priceColumn).toBeVisible();
+  for (const row of [1, 2]) {
+    await expect(sizes.getByRole("textbox", { name: `Size ${row}`, exact: true })).toBeVisible();
+    await expect(sizes.getByRole("spinbutton", { name: `Price ${row}`, exact: true })).toBeVisible();
+  }
+  // Each label stands over its own column.
+  const firstName = await sizes.getByRole("textbox", { name: "Size 1", exact: true }).boundingBox();
+  const firstPrice = await sizes.getByRole("spinbutton", { name: "Price 1", exact: true }).boundingBox();
+  const sizeLabel = await sizeColumn.boundingBox();
+  const priceLabel = await priceColumn.boundingBox();
+  expect(Math.abs(sizeLabel!.x - firstName!.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(priceLabel!.x - firstPrice!.x)).toBeLessThanOrEqual(1);
+  expect(sizeLabel!.y + sizeLabel!.height).toBeLessThanOrEqual(firstName!.y);
+
+  // Name Extra no longer suggests sizes: Half / Full belong in the rows above.
+  const nameExtra = page.getByLabel("Name Extra");
+  await expect(nameExtra).toHaveAccessibleDescription(/second name/);
+  await expect(nameExtra).not.toHaveAccessibleDescription(/Half|Full/);
+  await expect(page.getByText("Half / Full")).toHaveCount(0);
+
+  // A dish whose range the owner chose over the one its price suggests.
+  await chooseKarahi(page, karahi);
+  await page.getByLabel("Item Name").fill("Chicken Karahi");
+  await page.getByLabel("Price (Rs.)").fill("1800");
+  await expect(page.getByLabel("Item Price Range")).toHaveValue("1000-2000");
+  await page.getByLabel("Item Price Range").selectOption("2000-5000");
+  await page.getByRole("textbox", { name: "Size 1", exact: true }).fill("Half");
+  await page.getByRole("spinbutton", { name: "Price 1", exact: true }).fill("1800");
+  await page.getByRole("textbox", { name: "Size 2", exact: true }).fill("Full");
+  await page.getByRole("spinbutton", { name: "Price 2", exact: true }).fill("3400");
+  await page.getByLabel("Taste Category").selectOption("Spicy");
+  await page.getByLabel("Item Type").selectOption("Non-Veg");
+  await page.getByLabel("All pictures at once").setInputFiles([await jpegFile(400, 300)]);
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Save and add another" }).click();
+  await expect(toast(page, "Item added successfully")).toBeVisible();
+
+  // The next form is empty, and keeps the range with the section's other shared values.
+  await expect(page).toHaveURL(/\/additems\?sectionId=/);
+  await expect(page.getByLabel("Item Name")).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "Size 1", exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Item Price Range")).toHaveValue("2000-5000");
+  await expect(page.getByLabel("Taste Category")).toHaveValue("Spicy");
+  await expectAccessible(page);
 });

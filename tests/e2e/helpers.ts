@@ -9,6 +9,24 @@ import { ISLAND_LOADER } from "~/lib/island-loader.ts";
 
 export const appUrl = () => process.env.E2E_APP_URL!;
 
+// The Urdu catalog as the app merges it, by English key.
+const URDU: Record<string, string> = Object.assign(
+  {},
+  ...fs
+    .readdirSync(path.resolve("app/i18n/ur"))
+    .filter((f) => f.endsWith(".json"))
+    .map(
+      (f) => JSON.parse(fs.readFileSync(path.resolve("app/i18n/ur", f), "utf8")) as Record<string, string>,
+    ),
+);
+
+/** The Urdu of an English text, as an Urdu page shows it; a text with none fails the test. */
+export function ur(english: string): string {
+  const text = URDU[english];
+  if (!text) throw new Error(`no Urdu for "${english}"`);
+  return text;
+}
+
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -211,6 +229,25 @@ export async function approve(urlName: string) {
   });
   expect(response.status(), await response.text()).toBe(302);
   expect(response.headers()["location"]).toBe(`/admin/restaurants/${encodeURIComponent(urlName)}`);
+}
+
+/** An approved restaurant with a section and one branch, 'Main', made as its owner (`request`'s session). */
+export async function restaurantWithBranch(request: APIRequestContext) {
+  const owner = await createRestaurant(request);
+  await addSectionFor(request, "Mains");
+  await request.post("/profile/restaurant/addbranch", {
+    headers: { origin: appUrl() },
+    form: { branchName: "Main" },
+  });
+  await approve(owner.urlName);
+  return owner;
+}
+
+/** An account's screen, reached as an admin does: Users, a search for the email, its link. */
+export async function openAccount(page: Page, email: string) {
+  await page.getByLabel("Search by email or name").fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: email }).click();
 }
 
 /** Adds a section through the owner's form endpoint (for tests about other screens). */

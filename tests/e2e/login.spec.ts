@@ -68,13 +68,14 @@ test("each role is sent to its own area", async ({ page, request }) => {
   await expectAccessible(page);
 });
 
-test("repeated failures lock the account with 'Too many attempts. Try again later.'", async ({
+test("repeated failures from one address make it wait: 'Too many attempts. Try again later.'", async ({
   page,
   request,
 }) => {
   const customer = await createCustomer(request);
   await page.goto("/login");
-  // The e2e server allows 3 failures (LOGIN_MAX_FAILURES in playwright.config.ts).
+  // The e2e server allows an (account, address) pair 3 failures (LOGIN_MAX_FAILURES in
+  // playwright.config.ts), then a wait of LOGIN_SLOWDOWN_SECONDS (30 s) before the next (ADR 0031).
   for (let i = 0; i < 2; i++) {
     await logIn(page, { email: customer.email, password: `wrong-${i}` });
     await expect(toast(page, "Bad user credentials").last()).toBeVisible();

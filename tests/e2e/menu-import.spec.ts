@@ -15,6 +15,7 @@ import {
   shareSession,
   toast,
   uniqueId,
+  ur,
 } from "./helpers.ts";
 
 // Issue 16: an owner's whole menu from a spreadsheet, on the phone most owners have.
@@ -148,6 +149,69 @@ test("a spreadsheet with problems: every bad row in the product rules' words, an
   await expect(toast(page, M.discarded)).toBeVisible();
   await page.goto("/profile/restaurant/addmenu/items");
   await expect(page.getByText(MENU_MESSAGES.noItems)).toBeVisible();
+});
+
+test("a first sheet without subcategories names what to write on each row, in English and Urdu; the template teaches the right ones @phone", async ({
+  page,
+  request,
+}, testInfo) => {
+  await createRestaurant(request);
+  await shareSession(page, request);
+  // The template's examples sit where they belong (issue 29: not a lassi under Biryani).
+  const template = await request.get("/profile/restaurant/addmenu/import/template.csv");
+  const lines = (await template.text()).split("\n");
+  expect(lines.find((l) => l.includes("Sweet Lassi"))).toContain(",Drinks,Lassi,");
+  expect(lines.find((l) => l.includes("Daal Mash"))).toContain(",Curries,Daal,");
+
+  const file = path.join(process.env.E2E_DATA_DIR!, `first-${uniqueId()}.csv`);
+  fs.writeFileSync(
+    file,
+    [
+      "section,name,price,taste,category,subcategory,type,top_photo",
+      "Karahi,Chicken Karahi,1800,Spicy,Curries,,Non-Veg,k.jpg",
+      "Karahi,Daal Mash,650,Savory,Curries,,Veg,d.jpg",
+      "Rice,Chicken Biryani,450,Spicy,Rice,,Non-Veg,b.jpg",
+      "Drinks,Sweet Lassi,250,Sweet,Drinks,,Veg,l.jpg",
+      "Drinks,Mint Margarita,300,Sweet,Mocktails,,Veg,m.jpg",
+    ].join("\n"),
+  );
+  await page.goto("/profile/restaurant/addmenu/import");
+  await page.getByLabel(/Your spreadsheet/).setInputFiles(file);
+  await page.getByRole("button", { name: "Check the spreadsheet" }).click();
+  const toFix = page.getByRole("region", { name: "Rows to fix (5)" });
+  const curries =
+    "Please choose a subcategory of Curries. Write one of: Karahi, Qorma, Nihari, Haleem, Daal, Sabzi.";
+  await expect(toFix.getByText(curries)).toHaveCount(2);
+  await expect(toFix).toContainText(
+    "Please choose a subcategory of Rice. Write one of: Biryani, Pulao, Plain Rice.",
+  );
+  await expect(toFix).toContainText(
+    "Please choose a subcategory of Drinks. Write one of: Lassi, Chai, Soft Drinks, Fresh Juice.",
+  );
+  await expect(toFix).toContainText(
+    "Please choose a category. Write one of: Curries, Rice, BBQ, Breads, Desserts, Drinks.",
+  );
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("import-choices-360.png"), fullPage: true });
+
+  // The same preview in Urdu: the words in Urdu, the values to write as the sheet needs them.
+  await page.goto(`/ur${new URL(page.url()).pathname}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const toFixUr = page.getByRole("region", {
+    name: ur("Rows to fix ({{number}})").replace("{{number}}", "5"),
+  });
+  await expect(
+    toFixUr.getByText(/^براہِ کرم Curries کا ذیلی زمرہ چنیں۔ ان میں سے ایک لکھیں: Karahi, Qorma/u),
+  ).toHaveCount(2);
+  await expect(
+    toFixUr.getByText(
+      "براہِ کرم زمرہ چنیں۔ ان میں سے ایک لکھیں: Curries, Rice, BBQ, Breads, Desserts, Drinks۔",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("import-choices-360-ur.png"), fullPage: true });
 });
 
 test("a general edit reaches the branch; the branch's own price survives it; a hidden dish leaves the branch's page", async ({

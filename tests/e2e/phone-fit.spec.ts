@@ -43,6 +43,8 @@ interface World {
   branchItemId: string;
   ownDishId: string;
   importId: string;
+  /** The restaurant owner's user id (the admin's account screen). */
+  ownerId: string;
 }
 
 /** Each screen's route path → who sees it and a real address of it. */
@@ -136,6 +138,7 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
   "admin/restaurants/:urlName": { who: "admin", path: (w) => `/admin/restaurants/${w.urlName}` },
   "admin/reports": { who: "admin", path: () => "/admin/reports" },
   "admin/users": { who: "admin", path: () => "/admin/users" },
+  "admin/users/:userId": { who: "admin", path: (w) => `/admin/users/${w.ownerId}` },
   "admin/audit": { who: "admin", path: () => "/admin/audit" },
   menus: { who: "visitor", path: () => "/menus" },
   search: { who: "visitor", path: () => "/search?tab=items&q=karahi" },
@@ -178,7 +181,7 @@ function flatten(entries: RouteEntry[], parent = ""): { path: string; file: stri
 
 const idsIn = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
 
-async function makeWorld(request: APIRequestContext): Promise<World> {
+async function makeWorld(request: APIRequestContext): Promise<Omit<World, "ownerId">> {
   // Long words real owners have (an e-mail address, a dish name) are what break a narrow layout.
   const owner = await createRestaurant(request, {
     email: `chandnichowkcharghahouse-${uniqueId()}@restaurants-of-pakistan.example.com`,
@@ -253,10 +256,10 @@ test("every screen fits a 360 px phone, in English and in Urdu (right to left): 
     "screens not listed",
   ).toEqual([]);
 
-  const world = await makeWorld(request);
+  const made = await makeWorld(request);
   const customer = await playwright.request.newContext({ baseURL: appUrl() });
   const shopper = await createCustomer(customer);
-  await customer.post(`/profile/customer/addreview/${world.urlName}/main`, {
+  await customer.post(`/profile/customer/addreview/${made.urlName}/main`, {
     headers: { origin: appUrl() },
     multipart: { rating: "4", review: `A long review ${uniqueId()} `.repeat(20) },
     maxRedirects: 0,
@@ -269,6 +272,9 @@ test("every screen fits a 360 px phone, in English and in Urdu (right to left): 
     maxRedirects: 0,
   });
   expect(shopper.email).toContain("@");
+  // The owner's account screen, as the admin reaches it from the restaurant's.
+  const inspected = await (await admin.get(`/admin/restaurants/${made.urlName}`)).text();
+  const world: World = { ...made, ownerId: idsIn(inspected, /\/admin\/users\/([^"/?]+)"/gu)[0]! };
   const contexts: Record<Who, BrowserContext> = {
     visitor: await contextFor(browser),
     restaurant: await contextFor(browser, await request.storageState()),

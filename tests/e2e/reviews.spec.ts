@@ -1,26 +1,13 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
-  addSectionFor,
-  approve,
   createCustomer,
-  createRestaurant,
   expectAccessible,
   jpegFile,
   mp4File,
+  restaurantWithBranch,
   shareSession,
   toast,
 } from "./helpers.ts";
-
-async function restaurantWithBranch(request: APIRequestContext) {
-  const owner = await createRestaurant(request);
-  await addSectionFor(request, "Mains");
-  await request.post("/profile/restaurant/addbranch", {
-    headers: { origin: process.env.E2E_APP_URL! },
-    form: { branchName: "Main" },
-  });
-  await approve(owner.urlName);
-  return owner;
-}
 
 test("a customer reviews a branch with stars, text and two photos; it shows everywhere @phone", async ({
   page,

@@ -31,20 +31,25 @@ async function phoneOf<A extends Account>(
 
 const header = (page: Page) => page.getByRole("banner");
 
-test("two customers and the owner read the same branch page from the cache, each with only their own name and actions", async ({
-  browser,
-  playwright,
-}) => {
-  const owner = await phoneOf(browser, playwright, (r) => createRestaurant(r));
-  await addSectionFor(owner.request, "Karahi");
-  const [sectionId] = await sectionIdsOf(owner.request);
-  await addItemFor(owner.request, sectionId!, { name: "Chicken Karahi" });
-  const added = await owner.request.post("/profile/restaurant/addbranch", {
+/** A section "Karahi" with one dish, and a branch "Main" that follows it, made through the owner's forms. */
+async function menuWithBranch(request: APIRequestContext, dishName: string) {
+  await addSectionFor(request, "Karahi");
+  const [sectionId] = await sectionIdsOf(request);
+  await addItemFor(request, sectionId!, { name: dishName });
+  const added = await request.post("/profile/restaurant/addbranch", {
     headers: { origin: appUrl() },
     form: { branchName: "Main" },
     maxRedirects: 0,
   });
   expect(added.status()).toBe(302);
+}
+
+test("two customers and the owner read the same branch page from the cache, each with only their own name and actions", async ({
+  browser,
+  playwright,
+}) => {
+  const owner = await phoneOf(browser, playwright, (r) => createRestaurant(r));
+  await menuWithBranch(owner.request, "Chicken Karahi");
   const { urlName } = owner.account;
   const branchPage = `/r/${urlName}/branch/main`;
 
@@ -104,4 +109,58 @@ test("two customers and the owner read the same branch page from the cache, each
   await bilal.page.goto(branchPage);
   await expectAccessible(bilal.page);
   await Promise.all([owner.close(), sana.close(), bilal.close()]);
+});
+
+// docs/threat-model.md, "page cache and splicing": the slot marker pages carried until
+// content could hold it too. A review "Hello {marker}, call …" greeted each reader by
+// name; a website "https://evil.example/?u={marker}" sent an admin's email away.
+const OLD_MARKER = "fv-viewer-name-slot-3c9e";
+
+test("a reader's name goes only in the header, never where a review, an about text, a website or a dish repeats a marker", async ({
+  browser,
+  playwright,
+}) => {
+  const owner = await phoneOf(browser, playwright, (r) =>
+    createRestaurant(r, {
+      about: `Hello ${OLD_MARKER}, your account needs verification.`,
+      restWebsite: `https://evil.example/?u=${OLD_MARKER}`,
+    }),
+  );
+  await menuWithBranch(owner.request, `Karahi ${OLD_MARKER}`);
+  const { urlName } = owner.account;
+  await approve(urlName);
+
+  const writer = await phoneOf(browser, playwright, (r) => createCustomer(r));
+  const posted = await writer.request.post(`/profile/customer/addreview/${urlName}/main`, {
+    headers: { origin: appUrl() },
+    multipart: { rating: "5", review: `Hello ${OLD_MARKER}, call 0300 0000000 to verify.` },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+
+  const reader = await phoneOf(browser, playwright, (r) => createCustomer(r));
+  const pages = [
+    `/r/${urlName}`,
+    `/r/${urlName}/branch/main`,
+    `/r/${urlName}/branch/main/reviews`,
+    `/reviews/${urlName}`,
+  ];
+  for (const path of pages) {
+    // Twice: the page rendered for the reader's role (MISS), then the kept one (HIT).
+    for (const round of [0, 1]) {
+      const answer = await reader.page.goto(path);
+      expect(answer!.status()).toBe(200);
+      const main = reader.page.locator("main");
+      await expect(main).toContainText(OLD_MARKER);
+      await expect(main).not.toContainText(reader.account.name);
+      // Outside the header the page holds no trace of its reader (JSON-LD and links included).
+      const outsideHeader = (await answer!.text()).replace(/<header\b[\s\S]*?<\/header>/, "");
+      expect([path, round, outsideHeader.includes(reader.account.name)]).toEqual([path, round, false]);
+      expect(outsideHeader).toContain(OLD_MARKER);
+    }
+  }
+  // The website link is the owner's, as written.
+  await reader.page.goto(`/r/${urlName}`);
+  await expect(reader.page.locator(`a[href="https://evil.example/?u=${OLD_MARKER}"]`).first()).toBeAttached();
+  for (const phone of [owner, writer, reader]) await phone.close();
 });

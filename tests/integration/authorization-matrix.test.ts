@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { restaurantDecisionSchema, reviewDecisionSchema } from "~/features/admin/admin.schema.ts";
+import {
+  accountDecisionSchema,
+  restaurantDecisionSchema,
+  reviewDecisionSchema,
+} from "~/features/admin/admin.schema.ts";
 import type { MutatingAction, PreparedCall } from "./authorization/action-entry.ts";
 import { describeDiff, diff, snapshot } from "./authorization/db-snapshot.ts";
 import { authPathOf, READ_ONLY_AUTH_PATHS } from "./authorization/express-endpoints.ts";
@@ -120,7 +124,8 @@ describe("authorization matrix: every mutating action × every actor", () => {
 
 /** Open actions without a per-client limit of ADR 0016, and why they need none. */
 const OPEN_WITHOUT_CLIENT_LIMIT: Record<string, string> = {
-  "account login": "locks per account and per client on failures (LOGIN_*, tests/integration/login.test.ts)",
+  "account login":
+    "slows (account, client) pairs, clients and accounts down on failures (LOGIN_*, ADR 0031, tests/integration/login.test.ts)",
   "account reset-password": "needs the single-use token of a reset mail, itself limited",
   "account logout": "ends the caller's own session",
 };
@@ -179,6 +184,7 @@ const routeEntries = MUTATING_ACTIONS.filter((e) => e.target.kind === "route");
 const SCHEMA_INTENTS: Record<string, readonly string[]> = {
   "routes/admin/restaurant": restaurantDecisionSchema.options.map((o) => o.shape.intent.value),
   "routes/admin/reports": reviewDecisionSchema.shape.intent.options,
+  "routes/admin/user": accountDecisionSchema.options.map((o) => o.shape.intent.value),
 };
 
 /**

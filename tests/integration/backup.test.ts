@@ -7,20 +7,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logIn } from "~/features/accounts/accounts.server.ts";
 import { addSection } from "~/features/menus/menus.server.ts";
 import { backup, restore, type BackupPlace } from "~/server/backup.server.ts";
+import { manifestFileOf, type MediaManifest } from "~/server/backup-media.server.ts";
 import { parseEnv, sqliteFileOf } from "~/server/env.server.ts";
+import { imageKeys, saveImage } from "~/server/media/images.server.ts";
+import { createLocalStorage } from "~/server/storage/local-storage.server.ts";
+import { createS3Storage } from "~/server/storage/s3-storage.server.ts";
+import type { Storage } from "~/server/storage/storage.server.ts";
 import { createLogger } from "~/server/log.server.ts";
 import { migrate } from "~/server/migrate.server.ts";
 import { createServices, type Services } from "~/server/services.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
+import { photoWithGps } from "../setup/images.ts";
+import { startS3Server } from "../setup/s3-server.ts";
 import { createTestServices, memoryMailer, type TestServices } from "../setup/test-services.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
-const RESTORED_PG_DATABASE = "foodverse_restore_test";
+// Named for the test database, so runs on different test databases never share it.
+const RESTORED_PG_DATABASE = `${PG_URL ? new URL(PG_URL).pathname.slice(1) : "foodverse"}_restored`;
 const SCRIPTS = path.resolve(import.meta.dirname, "..", "..", "scripts");
 
 let services: TestServices;
 let owner: { email: string; password: string; userId: string };
 let workDir: string;
+/** The owner's profile picture, stored and shown before the first backup. */
+let pictureKeys: string[];
 
 const tempDir = (name: string) => fs.mkdtempSync(path.join(workDir, `${name}-`));
 
@@ -50,8 +60,36 @@ async function sectionNames(db: Services["database"]["db"], restaurantId: string
 }
 
 function placeOf(s: Services): BackupPlace {
-  return { databaseUrl: PG_URL, sqliteFile: sqliteFileOf(s.env), uploadDir: s.env.UPLOAD_DIR };
+  return {
+    databaseUrl: PG_URL,
+    sqliteFile: sqliteFileOf(s.env),
+    uploadDir: s.env.UPLOAD_DIR,
+    media: { storage: s.storage, name: "local" },
+  };
 }
+
+/** A stored picture shown as the owner's `column`; its storage keys. */
+async function showPicture(storage: Storage, column: "profileImageUrl" | "coverImageUrl", width: number) {
+  const url = await saveImage(storage, await photoWithGps(width, 300), {
+    owner: owner.userId,
+    scope: column,
+    maxBytes: 5_000_000,
+    maxPixels: 40_000_000,
+  });
+  await services.database.db
+    .updateTable("restaurant")
+    .set({ [column]: url })
+    .where("id", "=", owner.userId)
+    .execute();
+  return imageKeys(url);
+}
+
+const manifestOf = (databaseFile: string) =>
+  JSON.parse(fs.readFileSync(manifestFileOf(databaseFile), "utf8")) as MediaManifest;
+
+/** The restored database's URL: another database on the same PostgreSQL server. */
+const restoredPgUrl = () =>
+  PG_URL ? Object.assign(new URL(PG_URL), { pathname: `/${RESTORED_PG_DATABASE}` }).toString() : undefined;
 
 beforeAll(async () => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-backup-"));
@@ -65,10 +103,9 @@ beforeAll(async () => {
   // An uploaded picture, as local storage keeps it (content-hash names).
   fs.mkdirSync(path.join(services.env.UPLOAD_DIR, "ab"), { recursive: true });
   fs.writeFileSync(path.join(services.env.UPLOAD_DIR, "ab", "abcdef-960.webp"), "picture bytes");
-  if (PG_URL) {
-    await sql.raw(`drop database if exists ${RESTORED_PG_DATABASE}`).execute(services.database.db);
-    await sql.raw(`create database ${RESTORED_PG_DATABASE}`).execute(services.database.db);
-  }
+  pictureKeys = await showPicture(services.storage, "profileImageUrl", 400);
+  // The restore must make the database itself.
+  if (PG_URL) await sql.raw(`drop database if exists ${RESTORED_PG_DATABASE}`).execute(services.database.db);
 });
 
 afterAll(async () => {
@@ -82,22 +119,42 @@ describe("backup and restore", () => {
     const out = tempDir("backups");
     const result = await backup(placeOf(services), out);
     expect(fs.existsSync(result.databaseFile)).toBe(true);
-    expect(result.uploadFilesCopied).toBe(1);
-    // Written after the backup: not in it.
+    expect(result.uploadFilesCopied).toBe(1 + pictureKeys.length);
+    // The manifest beside the dump: the picture's keys with their sizes, nothing missing.
+    expect(result.manifest).toMatchObject({ keys: pictureKeys.length, missing: 0 });
+    const manifest = manifestOf(result.databaseFile);
+    expect(manifest.database).toBe(path.basename(result.databaseFile));
+    expect(manifest.media.map((m) => m.key)).toEqual(pictureKeys.toSorted());
+    for (const entry of manifest.media) {
+      expect(entry.size).toBe(fs.statSync(path.join(services.env.UPLOAD_DIR, entry.key)).size);
+    }
+    // Written after the backup: not in it, nor in its manifest.
     expect((await addSection(services, owner.userId, { originalName: "Later" })).ok).toBe(true);
-    // A second backup copies only new upload files.
-    expect((await backup(placeOf(services), out)).uploadFilesCopied).toBe(0);
+    const laterKeys = await showPicture(services.storage, "coverImageUrl", 420);
+    // A second backup copies only new upload files, and its manifest has the new picture.
+    const second = await backup(placeOf(services), out);
+    expect(second.uploadFilesCopied).toBe(laterKeys.length);
+    expect(manifestOf(second.databaseFile).media.map((m) => m.key)).toEqual(
+      [...pictureKeys, ...laterKeys].toSorted(),
+    );
 
     const dataDir = tempDir("restored");
-    const restoredUrl = PG_URL
-      ? Object.assign(new URL(PG_URL), { pathname: `/${RESTORED_PG_DATABASE}` }).toString()
-      : undefined;
+    const restoredUrl = restoredPgUrl();
+    const uploadDir = path.join(dataDir, "uploads");
     const target: BackupPlace = {
       databaseUrl: restoredUrl,
       sqliteFile: path.join(dataDir, "foodverse.db"),
-      uploadDir: path.join(dataDir, "uploads"),
+      uploadDir,
+      media: { storage: createLocalStorage(uploadDir), name: "local" },
     };
-    restore(target, result.databaseFile, result.uploadsDir);
+    // The backup's copy of one picture is lost: the restore says which.
+    fs.rmSync(path.join(out, "uploads", pictureKeys[0]!));
+    const { media } = await restore(target, result.databaseFile, result.uploadsDir);
+    expect(media).toEqual({
+      manifestFile: manifestFileOf(result.databaseFile),
+      checked: pictureKeys.length,
+      missing: [pictureKeys[0]],
+    });
 
     const restored = await openRestored(dataDir, restoredUrl);
     try {
@@ -108,6 +165,7 @@ describe("backup and restore", () => {
       expect(fs.readFileSync(path.join(dataDir, "uploads", "ab", "abcdef-960.webp"), "utf8")).toBe(
         "picture bytes",
       );
+      for (const key of pictureKeys.slice(1)) expect(fs.existsSync(path.join(uploadDir, key))).toBe(true);
     } finally {
       await restored.close();
     }
@@ -130,10 +188,13 @@ describe.skipIf(Boolean(PG_URL))("npm run backup / npm run restore (SQLite)", ()
     expect(made.status).toBe(0);
     const file = /Database: (.+\.db)/.exec(made.stdout)?.[1];
     expect(file && fs.existsSync(file)).toBe(true);
+    const media = manifestOf(file!).media.length;
+    expect(made.stdout).toContain(`Media manifest: ${manifestFileOf(file!)} (${media} media)`);
 
     const dataDir = tempDir("cli-restored");
     const put = script("restore.ts", [file!], dataDir);
     expect(put.status).toBe(0);
+    expect(put.stdout).toContain(`Media: all ${media} in the storage.`);
     const restored = await openRestored(dataDir);
     try {
       expect(await sectionNames(restored.database.db, owner.userId)).toContain("Karahi");
@@ -160,5 +221,42 @@ describe.skipIf(Boolean(PG_URL))("npm run backup / npm run restore (SQLite)", ()
 
     const missing = script("restore.ts", [], dataDir);
     expect(missing.status).toBe(2);
+  });
+});
+
+describe("media in S3", () => {
+  it("the manifest keeps each object's size and ETag; a restore lists what the bucket lost", async () => {
+    const s3 = await startS3Server();
+    try {
+      const storage = createS3Storage(s3.settings);
+      const media = { storage, name: `s3://${s3.settings.bucket}` };
+      await services.database.db
+        .updateTable("restaurant")
+        .set({ coverImageUrl: "" })
+        .where("id", "=", owner.userId)
+        .execute();
+      const keys = await showPicture(storage, "profileImageUrl", 440);
+      const made = await backup({ ...placeOf(services), uploadDir: null, media }, tempDir("s3-backups"));
+      expect(made).toMatchObject({ uploadsDir: null, manifest: { keys: keys.length, missing: 0 } });
+      const manifest = manifestOf(made.databaseFile);
+      expect(manifest.storage).toBe(media.name);
+      const shown = await storage.get(keys[0]!);
+      shown?.body.destroy();
+      expect(manifest.media[0]).toEqual({
+        key: keys.toSorted()[0],
+        size: expect.any(Number),
+        etag: expect.stringMatching(/^[0-9a-f]{32}$/),
+      });
+      expect(manifest.media.find((m) => m.key === keys[0])?.size).toBe(shown?.size);
+
+      await storage.delete([keys[1]!]);
+      const dataDir = tempDir("s3-restored");
+      // Into the database the first test's restore made: an existing one is replaced.
+      const target = { databaseUrl: restoredPgUrl(), sqliteFile: path.join(dataDir, "foodverse.db") };
+      const restored = await restore({ ...target, uploadDir: null, media }, made.databaseFile, null);
+      expect(restored.media).toMatchObject({ checked: keys.length, missing: [keys[1]] });
+    } finally {
+      await s3.close();
+    }
   });
 });

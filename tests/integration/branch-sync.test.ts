@@ -289,7 +289,7 @@ describe("what a branch owns", () => {
     expect(await publicNames(owner.urlName, b)).toEqual(expect.arrayContaining([unique, "Dish 2.1"]));
     expect((await publicBranch(services, owner.urlName, a, 1))!.pages).toBe(1);
     const found = await findItems(services, itemFinderSchema.parse({ tab: "items", q: unique }));
-    expect(found.results.map((r) => r.branchUrl)).toEqual([b]);
+    expect(found.results.map((r) => r.branches.map((branch) => branch.branchUrl))).toEqual([[b]]);
     // Every test's restaurant has a 'Dish 2.1': this one's are looked for on every page.
     const section2 = [];
     for (let page = 1, pages = 1; page <= pages; page++) {
@@ -297,7 +297,11 @@ describe("what a branch owns", () => {
       section2.push(...onPage.results);
       pages = onPage.pages;
     }
-    expect(section2.filter((r) => r.urlName === owner.urlName).map((r) => r.branchUrl)).toEqual([b]);
+    expect(
+      section2
+        .filter((r) => r.urlName === owner.urlName)
+        .map((r) => r.branches.map((branch) => branch.branchUrl)),
+    ).toEqual([[b]]);
     // A general edit does not bring a hidden dish back.
     await menus.updateItemDetails(
       services,

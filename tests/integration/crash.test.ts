@@ -18,7 +18,10 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
 // branch, issue 16) while it is killed with SIGKILL at random moments; afterwards the
 // database is whole, every branch is complete or absent and says what the general
 // menu says, every acknowledged write is there, and the counts and ratings kept on
-// the restaurant match the rows.
+// the restaurant match the rows. Branches and reviews carry form tokens (ADR 0032): the
+// posts a kill left unacknowledged are sent again by the next run, and each is answered
+// as any post (never 'name taken'); every branch and review has its token's row and
+// every token row its branch or review, so none was written without the other.
 // CRASH_POINTS (default 50) sets how many kills; CRASH_SEED replays a run.
 
 const REPO = path.resolve(import.meta.dirname, "..", "..");
@@ -56,7 +59,17 @@ async function bundleWorker(): Promise<string> {
   return path.join(BUNDLE_DIR, "crash-worker.js");
 }
 
+/** A branch or review post as the worker prints it ("send {…}"), to be sent again. */
+interface Post {
+  kind: "branch" | "review";
+  values: { submission: string };
+}
+
 interface Outcome {
+  /** The posts sent and neither acknowledged nor refused when the kill came. */
+  inFlight: Post[];
+  /** Refusals of posts sent again after a kill: there must be none. */
+  resendRefusals: string[];
   branches: string[];
   reviews: string[];
   edits: string[];
@@ -65,25 +78,50 @@ interface Outcome {
   stderr: string;
 }
 
-/** Starts the worker, lets it write for `delayMs` after it is ready, then kills it with SIGKILL. */
-function runAndKill(bundle: string, run: number, delayMs: number): Promise<Outcome> {
+/**
+ * Starts the worker, lets it write for `delayMs` after it is ready, then kills it with
+ * SIGKILL. It first sends `resend` again: the posts the previous kill cut off.
+ */
+function runAndKill(bundle: string, run: number, delayMs: number, resend: Post[]): Promise<Outcome> {
   const child = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
       DATA_DIR: services.env.DATA_DIR,
       DATABASE_URL: services.env.DATABASE_URL ?? "",
-      CRASH_WORLD: JSON.stringify({ ...world, run }),
+      CRASH_WORLD: JSON.stringify({ ...world, run, resend }),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const outcome: Outcome = { branches: [], reviews: [], edits: [], refusals: [], signal: null, stderr: "" };
+  const outcome: Outcome = {
+    inFlight: [],
+    resendRefusals: [],
+    branches: [],
+    reviews: [],
+    edits: [],
+    refusals: [],
+    signal: null,
+    stderr: "",
+  };
+  const pending = new Map<string, Post>();
+  const resent = new Set(resend.map((post) => post.values.submission));
   child.stderr.on("data", (chunk: Buffer) => (outcome.stderr += chunk.toString()));
   createInterface({ input: child.stdout }).on("line", (line) => {
+    const [word, kind, id, token] = line.split(" ");
     if (line === "ready") setTimeout(() => child.kill("SIGKILL"), delayMs);
-    else if (line.startsWith("ack branch ")) outcome.branches.push(line.slice("ack branch ".length));
-    else if (line.startsWith("ack review ")) outcome.reviews.push(line.slice("ack review ".length));
-    else if (line.startsWith("ack edit ")) outcome.edits.push(line.slice("ack edit ".length));
-    else outcome.refusals.push(line);
+    else if (word === "send") {
+      const post = JSON.parse(line.slice("send ".length)) as Post;
+      pending.set(post.values.submission, post);
+    } else if (word === "ack" && kind === "edit") outcome.edits.push(line.slice("ack edit ".length));
+    else if (word === "ack") {
+      (kind === "branch" ? outcome.branches : outcome.reviews).push(id!);
+      pending.delete(token!);
+    } else {
+      outcome.refusals.push(line);
+      if (word === "refused" && (kind === "branch" || kind === "review")) {
+        pending.delete(id!);
+        if (resent.has(id!)) outcome.resendRefusals.push(line);
+      }
+    }
   });
   // A worker that never gets ready is killed too, and fails the test below.
   const deadline = setTimeout(() => child.kill("SIGKILL"), 30_000);
@@ -91,6 +129,7 @@ function runAndKill(bundle: string, run: number, delayMs: number): Promise<Outco
     child.on("close", (_code, signal) => {
       clearTimeout(deadline);
       outcome.signal = signal;
+      outcome.inFlight = [...pending.values()];
       resolve(outcome);
     }),
   );
@@ -142,13 +181,34 @@ describe("killed mid-write", () => {
     const next = seededRandom(SEED);
     const acked = { branches: [] as string[], reviews: [] as string[], edits: [] as string[] };
     let kills = 0;
-    const keep = (outcome: Outcome, label: string) => {
+    let resend: Post[] = [];
+    // Posts a kill cut off and the next run sent again, and those of them already stored
+    // (their answer was lost); `last`: the last run's, which no run sends again.
+    const inFlight = { posts: 0, stored: 0 };
+    const last = { posts: 0, stored: 0 };
+    const keep = async (outcome: Outcome, label: string) => {
       kills += 1;
       expect(outcome.signal, `${label} (seed ${SEED}) ended by itself: ${outcome.stderr}`).toBe("SIGKILL");
       expect(
         outcome.refusals.filter((line) => !line.includes(" 429 ")),
         label,
       ).toEqual([]);
+      expect(outcome.resendRefusals, label).toEqual([]);
+      resend = outcome.inFlight;
+      const tokens = resend.map((post) => post.values.submission);
+      inFlight.posts += last.posts;
+      inFlight.stored += last.stored;
+      last.posts = tokens.length;
+      last.stored =
+        tokens.length === 0
+          ? 0
+          : (
+              await services.database.db
+                .selectFrom("submission")
+                .select("token")
+                .where("token", "in", tokens)
+                .execute()
+            ).length;
       acked.branches.push(...outcome.branches);
       acked.reviews.push(...outcome.reviews);
       acked.edits.push(...outcome.edits);
@@ -157,7 +217,7 @@ describe("killed mid-write", () => {
       // Mostly within the first writes (a branch copy and its reviews take ≈ 20–60 ms),
       // sometimes later: kills land before, inside and between transactions.
       const delay = Math.floor(next() ** 2 * 250);
-      keep(await runAndKill(bundle, run, delay), `run ${run}`);
+      await keep(await runAndKill(bundle, run, delay, resend), `run ${run}`);
     }
     // On a slow machine (PostgreSQL under a loaded host) 250 ms can end before the first
     // review is acknowledged: a few later kills make sure every kind of write was exercised.
@@ -166,11 +226,15 @@ describe("killed mid-write", () => {
       extra < 10 && [acked.branches, acked.reviews, acked.edits].some((a) => a.length === 0);
       extra++
     ) {
-      keep(await runAndKill(bundle, POINTS + extra, 250 + Math.floor(next() * 1_000)), `extra run ${extra}`);
+      await keep(
+        await runAndKill(bundle, POINTS + extra, 250 + Math.floor(next() * 1_000), resend),
+        `extra run ${extra}`,
+      );
     }
     console.log(
       `crash test (seed ${SEED}, ${services.database.dialect}): ${kills} kills, ` +
-        `${acked.branches.length} branches, ${acked.reviews.length} reviews and ${acked.edits.length} menu edits acknowledged`,
+        `${acked.branches.length} branches, ${acked.reviews.length} reviews and ${acked.edits.length} menu edits acknowledged, ` +
+        `${inFlight.posts} posts cut off by a kill and sent again, ${inFlight.stored} of them already stored`,
     );
     expect(acked.branches.length).toBeGreaterThan(0);
     expect(acked.reviews.length).toBeGreaterThan(0);
@@ -258,6 +322,16 @@ async function checkInvariants(
     .execute();
   const reviewIds = new Set(reviews.map((r) => r.id));
   expect(acked.reviews.filter((id) => !reviewIds.has(id))).toEqual([]);
+
+  // Each branch and review was written with its token's row, never one without the other.
+  const answers = await db.selectFrom("submission").select(["form", "answer"]).execute();
+  const answered = (form: string, field: string) =>
+    answers
+      .filter((row) => row.form === form)
+      .map((row) => (JSON.parse(row.answer) as Record<string, string>)[field])
+      .toSorted();
+  expect(answered("branch", "branchUrl")).toEqual(branches.map((b) => b.branchUrl).toSorted());
+  expect(answered("review", "id")).toEqual(reviews.map((r) => r.id).toSorted());
   for (const review of reviews) expect(branchIds.has(review.branchId)).toBe(true);
 
   // The counts and the rating kept on the restaurant match the rows.

@@ -22,7 +22,7 @@ import {
   restaurantEmail,
   type DemoOutcome,
 } from "~/features/demo/demo.server.ts";
-import { DEMO_URDU } from "~/features/demo/demo-urdu.ts";
+import { DEMO_URDU, DEMO_URDU_DESCRIPTIONS } from "~/features/demo/demo-urdu.ts";
 import { DEMO_VIEW_DAYS } from "~/features/demo/demo-views.server.ts";
 import { restaurantListing } from "~/features/discovery/listing.server.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
@@ -64,6 +64,33 @@ async function stored(services: TestServices, url: string) {
     expect(object, key).not.toBeNull();
     object!.body.destroy();
   }
+}
+
+/** Every review as the demo wrote it, by where and who, with its photos' bytes: what must not change between runs. */
+async function reviewsOf(services: TestServices) {
+  const rows = await services.database.db
+    .selectFrom("review")
+    .innerJoin("branch", "branch.id", "review.branchId")
+    .innerJoin("customer", "customer.id", "review.authorId")
+    .select([
+      "branch.urlName",
+      "branch.branchUrl",
+      "customer.email",
+      "review.rating",
+      "review.review",
+      "review.reviewPics",
+    ])
+    .execute();
+  const out: string[] = [];
+  for (const r of rows) {
+    const photos: string[] = [];
+    for (const url of JSON.parse(r.reviewPics) as string[]) {
+      const object = await services.storage.get(imageKeys(url)[0]!);
+      photos.push(Buffer.concat(await object!.body.toArray()).toString("base64"));
+    }
+    out.push(JSON.stringify([r.urlName, r.branchUrl, r.email, r.rating, r.review, photos]));
+  }
+  return out.toSorted();
 }
 
 describe("the demo loader on a fresh database", () => {
@@ -280,6 +307,23 @@ describe("the demo loader on a fresh database", () => {
     for (const s of sections) expect(s.sectionNameUr).toBe(DEMO_URDU[s.originalName]);
   });
 
+  it("describes every dish in Urdu too, on the general menu and each branch's copy (issue 29)", async () => {
+    for (const r of [...DEMO_RESTAURANTS, DEMO_PENDING_RESTAURANT]) {
+      for (const dish of r.menu.flatMap((s) => s.dishes)) {
+        const urdu = DEMO_URDU_DESCRIPTIONS[dish.description];
+        expect(urdu, `${r.name}: ${dish.name}`).toMatch(/^[\p{Script_Extensions=Arabic}\d\s:()-]+$/u);
+      }
+    }
+    const items = await services.database.db
+      .selectFrom("menu_item")
+      .select(["name", "description", "descriptionUr", "branchId"])
+      .execute();
+    expect(items.some((i) => i.branchId !== null)).toBe(true);
+    for (const item of items) {
+      expect(item.descriptionUr, item.name).toBe(DEMO_URDU_DESCRIPTIONS[item.description]);
+    }
+  });
+
   it("makes branches in Islamabad and Rawalpindi with QR codes and a copy of the menu", async () => {
     const { db } = services.database;
     const branches = await db
@@ -383,7 +427,9 @@ describe("the demo loader on a fresh database", () => {
     expect(text).toContain(owner);
     expect(text).toContain(customer);
     expect(text).toContain(DEMO_PASSWORD);
-    expect(text).toContain("npm run admin -- create --email");
+    expect(text).toContain("npm run admin -- create --email you@example.com  (asks for a password)");
+    // npm echoes a script's arguments: a password among them would show on screen (issue 29).
+    expect(text).not.toContain("--password");
     expect(text).toContain("1 waiting for approval");
     expect(text).toContain("1 of them reported");
     expect(text).toContain("http://localhost:3000/r/margallakarahihouse/branch/f-7markaz");
@@ -399,6 +445,19 @@ describe("the demo loader on a fresh database", () => {
       expect(result).toMatchObject({ ok: true, role });
     }
   });
+
+  it("writes the same reviews and review photos on every run (issue 29)", async () => {
+    // Read first: on PostgreSQL the second installation empties the one database they share.
+    const first = await reviewsOf(services);
+    expect(first.length).toBeGreaterThan(0);
+    const again = await createTestServices();
+    try {
+      expect(await loadDemo(again, { scale: "small" })).toMatchObject({ status: "loaded" });
+      expect(await reviewsOf(again)).toEqual(first);
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
 
   it("changes nothing when run again on the demo database", async () => {
     const before = await tableSizes(services);

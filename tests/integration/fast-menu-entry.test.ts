@@ -54,7 +54,7 @@ function postAddItem(
 const allViews = () => ({ topView: [photos[0]!], frontView: [photos[1]!], sideView: [photos[2]!] });
 
 describe("save and add another", () => {
-  it("saves, then comes back to an empty form keeping section, category, subcategory, taste and type", async () => {
+  it("saves, then comes back to an empty form keeping section, category, subcategory, taste, type and price range", async () => {
     const owner = await signedUpOwner(services);
     const karahi = await newSection(owner.id, "Karahi");
     const drinks = await newSection(owner.id, "Drinks");
@@ -72,6 +72,7 @@ describe("save and add another", () => {
       itemSubCat: undefined,
       itemTaste: undefined,
       itemType: undefined,
+      itemPriceRange: undefined,
       positionInSection: undefined,
     });
 
@@ -87,7 +88,7 @@ describe("save and add another", () => {
     expect(saved.status).toBe(302);
     expect(saved.toast).toMatchObject({ level: "success", message: M.itemAdded });
     expect(saved.location).toBe(
-      `${ADD_ITEM}?sectionId=${karahi}&itemCat=Curries&itemSubCat=Karahi&itemTaste=Savory&itemType=Non-Veg`,
+      `${ADD_ITEM}?sectionId=${karahi}&itemCat=Curries&itemSubCat=Karahi&itemTaste=Savory&itemType=Non-Veg&itemPriceRange=1000-2000`,
     );
     expect((await itemsOf(owner.id)).map((i) => [i.name, i.positionInSection])).toEqual([
       ["First", 1],
@@ -102,6 +103,8 @@ describe("save and add another", () => {
       itemSubCat: "Karahi",
       itemTaste: "Savory",
       itemType: "Non-Veg",
+      // Issue 29: the price range too, as issue 16 asked.
+      itemPriceRange: "1000-2000",
       positionInSection: "3",
     });
     expect(next.nextPosition).toEqual({ [karahi]: 3, [drinks]: 1 });
@@ -146,6 +149,7 @@ describe("save and add another", () => {
       itemSubCat: "Seekh Kabab",
       itemTaste: "Bitter",
       itemType: "Vegan",
+      itemPriceRange: "about 700",
     });
     const screen = await addItemScreen(owner, `?${search}`);
     expect(screen.defaults).toEqual({
@@ -155,6 +159,7 @@ describe("save and add another", () => {
       itemSubCat: undefined,
       itemTaste: undefined,
       itemType: "Vegan",
+      itemPriceRange: undefined,
       positionInSection: undefined,
     });
     expect(Object.keys(screen.nextPosition)).toEqual([mine]);

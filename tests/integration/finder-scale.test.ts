@@ -71,6 +71,8 @@ const QUERIES: q.ItemQuery[] = [
   { country: "Pakistan", citySlug: "islamabad", taste: "Spicy" },
   { country: "Pakistan", citySlug: "islamabad", areaSlug: "f-7" },
   { price: "Medium", itemType: "Non-Veg" },
+  { itemType: "Veg" },
+  { text: "karahi", itemType: "Veg" },
   { price: "High" },
   { text: "karahi" },
   { text: "KARAHI", citySlug: "rawalpindi", country: "Pakistan" },
@@ -82,8 +84,8 @@ const QUERIES: q.ItemQuery[] = [
   { text: "no such dish" },
 ];
 
-const names = (rows: { name: string; branchName: string | null }[]) =>
-  rows.map((r) => `${r.name} @ ${r.branchName ?? "general"}`);
+const names = (rows: { name: string; branches: { branchName: string | null }[] }[]) =>
+  rows.map((r) => `${r.name} @ ${r.branches.map((b) => b.branchName ?? "general").join(", ")}`);
 
 describe("finder at scale", () => {
   it("walks the best rated dishes to the same rows as the filtered sort", async () => {
@@ -106,12 +108,17 @@ describe("finder at scale", () => {
     const all = await q.findItems(db, {}, 0, 1000, "filters");
     const contains = (text: string) =>
       all.filter((r) => r.name.toLowerCase().includes(text.toLowerCase())).map((r) => r.id);
+    // One card a dish, listing the three branches that serve it.
+    expect(all).toHaveLength(DISHES.length);
+    expect(all.every((r) => r.branches.length === 3)).toBe(true);
     for (const text of ["karahi", "KARAHI", "100%", "r_s", '"cheese"', "ka", "ahi p", "no such dish"]) {
       const found = await q.findItems(db, { text }, 0, 1000, "filters");
       expect(found.map((r) => r.id).toSorted(), text).toEqual(contains(text).toSorted());
     }
-    // Three branch copies and the general menu (hidden: the restaurant has branches).
-    expect((await q.foundItemIds(db, { text: "karahi" }, 1001)).length).toBe(9);
+    // Three dishes, each a card for its three branch copies (the general menu is hidden:
+    // the restaurant has branches).
+    const karahi = await q.foundDishes(db, { text: "karahi" }, 1001);
+    expect([karahi.dishes, karahi.copies?.length]).toEqual([3, 9]);
   });
 
   it("keeps the name index in step with renamed and deleted dishes", async () => {
@@ -135,18 +142,20 @@ describe("finder at scale", () => {
       .set({ name: "Seekh Karahi" })
       .where("name", "=", "Seekh Kebab")
       .execute();
-    expect((await q.foundItemIds(db, { text: "seekh karahi" }, 1001)).length).toBe(3);
-    expect((await q.foundItemIds(db, { text: "kebab" }, 1001)).length).toBe(0);
+    expect((await q.foundDishes(db, { text: "seekh karahi" }, 1001)).dishes).toBe(1);
+    expect((await q.foundDishes(db, { text: "kebab" }, 1001)).dishes).toBe(0);
 
     await services.database.db.deleteFrom("menu_item").where("name", "=", "Kheer").execute();
-    expect((await q.foundItemIds(db, { text: "kheer" }, 1001)).length).toBe(0);
+    expect((await q.foundDishes(db, { text: "kheer" }, 1001)).dishes).toBe(0);
   });
 
   it("counts no further than asked", async () => {
     const { db } = services.database;
-    const everything = (await q.foundItemIds(db, {}, 1_000_000)).length;
-    expect(everything).toBeGreaterThan(5);
-    expect((await q.foundItemIds(db, {}, 5)).length).toBe(5);
+    const everything = (await q.foundDishes(db, {}, 1_000_000)).dishes;
+    expect(everything).toBe(DISHES.length - 1); // Kheer was deleted above
+    // Counting dishes, not the copies of the first dishes read.
+    expect((await q.foundDishes(db, {}, 5)).dishes).toBe(5);
+    expect((await q.foundDishes(db, {}, 2)).dishes).toBe(2);
     expect(await q.countFoundRestaurants(db, {}, 1_000_000)).toBe(1);
     expect(await q.countFoundRestaurants(db, { text: "karahi" }, 1)).toBe(1);
   });

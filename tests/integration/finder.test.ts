@@ -120,7 +120,7 @@ const restaurantsFor = async (query: string) =>
 const itemsFor = async (query: string) =>
   (
     await findItems(services, parseFinder(new URLSearchParams(`tab=items&${query}`)).filters as never)
-  ).results.map((i) => `${i.name} @ ${i.branchName ?? i.restName}`);
+  ).results.map((i) => `${i.name} @ ${i.branches.map((b) => b.branchName ?? i.restName).join(" + ")}`);
 
 describe("Restaurant Locator", () => {
   it("lists every approved restaurant, best rated first, with no filter (ADR 0017)", async () => {
@@ -158,13 +158,12 @@ describe("Restaurant Locator", () => {
 describe("Item Finder", () => {
   it("finds dishes where they are served, approved menus only, best rated first", async () => {
     const all = await itemsFor("");
-    expect(all).toHaveLength(8);
+    // One card a dish (issue 29), listing the branches that serve it.
+    expect(all).toHaveLength(6);
     expect(all).toEqual(
       expect.arrayContaining([
-        "Chicken Biryani @ Blue Area",
-        "Chicken Biryani @ Saddar",
-        "Kheer @ Blue Area",
-        "Kheer @ Saddar",
+        "Chicken Biryani @ Blue Area + Saddar",
+        "Kheer @ Blue Area + Saddar",
         "Doodh Patti @ F-7",
         "Club Sandwich @ F-7",
         "Double Smash Burger @ Burger Lab",
@@ -177,8 +176,9 @@ describe("Item Finder", () => {
 
   it("narrows by country, city, area, price, taste and type", async () => {
     expect(await itemsFor("country=United Arab Emirates")).toEqual(["Vegan Falafel Wrap @ Dubai Shawarma"]);
+    // The city's branch first, then where else the dish is served.
     expect(await itemsFor("country=Pakistan&city=Rawalpindi")).toEqual(
-      expect.arrayContaining(["Chicken Biryani @ Saddar", "Kheer @ Saddar"]),
+      expect.arrayContaining(["Chicken Biryani @ Saddar + Blue Area", "Kheer @ Saddar + Blue Area"]),
     );
     expect(await itemsFor("country=Pakistan&city=Rawalpindi")).toHaveLength(2);
     expect((await itemsFor("country=Pakistan&city=Islamabad&area=F-7")).toSorted()).toEqual([
@@ -192,13 +192,10 @@ describe("Item Finder", () => {
     ]);
     expect((await itemsFor("taste=Sweet&country=Pakistan&city=Islamabad")).toSorted()).toEqual([
       "Doodh Patti @ F-7",
-      "Kheer @ Blue Area",
+      "Kheer @ Blue Area + Saddar",
     ]);
     expect(await itemsFor("itemType=Vegan")).toEqual(["Vegan Falafel Wrap @ Dubai Shawarma"]);
-    expect((await itemsFor("q=chicken")).toSorted()).toEqual([
-      "Chicken Biryani @ Blue Area",
-      "Chicken Biryani @ Saddar",
-    ]);
+    expect(await itemsFor("q=chicken")).toEqual(["Chicken Biryani @ Blue Area + Saddar"]);
     expect(await itemsFor("q=nothing-like-this")).toEqual([]);
   });
 
@@ -215,11 +212,11 @@ describe("Item Finder", () => {
       .set({ itemRating: 5, itemRatingBy: 2 })
       .where("id", "=", row.id)
       .execute();
-    expect((await itemsFor(""))[0]).toBe("Kheer @ Saddar");
+    expect((await itemsFor(""))[0]).toBe("Kheer @ Blue Area + Saddar");
   });
 
   it("pages results, keeping the page within range", async () => {
     const result = await findItems(services, { page: 99 } as never);
-    expect(result).toMatchObject({ page: 1, pages: 1, total: 8 });
+    expect(result).toMatchObject({ page: 1, pages: 1, total: 6 });
   });
 });

@@ -1,5 +1,12 @@
 import { sql } from "kysely";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addBranch } from "~/features/branches/branches.server.ts";
+import { addSection } from "~/features/menus/menus.server.ts";
+import * as branchReviewsPage from "~/routes/public/branch-reviews.tsx";
+import * as searchPage from "~/routes/public/search.tsx";
+import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
+import { servicesContext } from "~/server/context.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { notAnImage } from "../setup/images.ts";
@@ -7,16 +14,19 @@ import { menuActions } from "./authorization/menu-actions.ts";
 import { profileActions } from "./authorization/profile-actions.ts";
 import { reviewActions } from "./authorization/review-actions.ts";
 import type { PreparedCall } from "./authorization/action-entry.ts";
-import { buildRequest } from "./authorization/route-call.ts";
+import { buildRequest, ORIGIN } from "./authorization/route-call.ts";
 import { MUTATING_ACTIONS } from "./authorization/mutating-actions.ts";
 import { World } from "./authorization/world.ts";
 import { send } from "./fuzz/answer.ts";
 import { fuzzActor } from "./fuzz/entry-fuzzer.ts";
 import { labelOf } from "./fuzz/families.ts";
+import { signedUpOwner } from "../setup/accounts.ts";
+import { loaderData } from "../setup/loader-data.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Cases the fuzz (tests/integration/fuzz.test.ts) found, kept as plain tests.
+ * Cases the fuzz (tests/integration/fuzz.test.ts, and fuzz-reads.test.ts for the
+ * public pages) found, kept as plain tests.
  */
 let services: TestServices;
 let world: World;
@@ -182,5 +192,70 @@ describe("an intent named like a property every object has", () => {
     expect(answer.outcome.error).toBeUndefined();
     expect(answer.outcome.status).toBe(400);
     expect(answer.message).toBe("Unknown action.");
+  });
+});
+
+/** A public loader's data for `path`, as a visitor (or with `cookies`) gets it. */
+const readPublic = <L extends (args: never) => unknown>(
+  route: { loader: L },
+  path: string,
+  params: Record<string, string>,
+  cookies?: Headers | null,
+) => {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  const headers = new Headers(cookies ?? undefined);
+  headers.set(CLIENT_IP_HEADER, "203.0.113.9");
+  return loaderData(route.loader, { request: new Request(`${ORIGIN}${path}`, { headers }), context, params });
+};
+
+describe("public pages the read fuzz (fuzz-reads.test.ts) found", () => {
+  // Found: a branch's reviews page handed a visitor the address, phone and place of
+  // a branch whose restaurant awaits approval, which the branch page itself hides
+  // (ADR 0017: its name and the note only).
+  it("a branch's reviews page holds no details of a branch awaiting approval", async () => {
+    const pending = await signedUpOwner(services);
+    const section = await addSection(services, pending.id, { originalName: "Menu" });
+    expect(section.ok).toBe(true);
+    const details = {
+      address: "12 Hidden Street",
+      contact: "0300 1234567",
+      provinceLabel: "Islamabad Capital Territory",
+      cityLabel: "Islamabad",
+      areaLabel: "Blue Area",
+    };
+    const added = await addBranch(services, pending.id, { branchName: "Saddar", ...details });
+    if (!added.ok) throw new Error(added.message);
+    const path = `/r/${pending.urlName}/branch/${added.branchUrl}/reviews`;
+    const params = { restaurantName: pending.urlName, branchName: added.branchUrl };
+
+    const visitor = await readPublic(branchReviewsPage, path, params);
+    expect(visitor.visibility).toBe("awaiting-approval");
+    expect(visitor.branch).toEqual({
+      branchName: "Saddar",
+      branchUrl: added.branchUrl,
+      address: "",
+      contact: "",
+      areaLabel: "",
+      cityLabel: "",
+      provinceLabel: "",
+      country: "",
+    });
+    const owner = await readPublic(branchReviewsPage, path, params, pending.cookies);
+    expect(owner.visibility).toBe("owner-preview");
+    expect(owner.branch).toMatchObject(details);
+  });
+
+  // Found: a script's data request for the finder (`/search.data?_routes=…`, as a
+  // client navigation sends it) counted React Router's own `_routes` as a search:
+  // "N restaurants found" and noindex where the page shows the top rated ones.
+  it("the finder's data request is the page's: React Router's _routes is no search", async () => {
+    const page = await readPublic(searchPage, "/search", {});
+    const data = await readPublic(searchPage, "/search.data?_routes=routes%2Fpublic%2Fsearch", {});
+    expect(page.searched).toBe(false);
+    expect(data.searched).toBe(false);
+    expect(
+      (await readPublic(searchPage, "/search.data?q=karahi&_routes=routes%2Fpublic%2Fsearch", {})).searched,
+    ).toBe(true);
   });
 });

@@ -39,9 +39,10 @@ const run = {
 beforeAll(async () => {
   run.services = await createTestServices({
     APPROVAL_MODE: "manual",
-    // A fuzzed password is a failed attempt: the account must not lock mid-run.
+    // A fuzzed password is a failed attempt: the account must not slow down mid-run.
     LOGIN_MAX_FAILURES: "1000000",
     LOGIN_IP_MAX_FAILURES: "1000000",
+    LOGIN_ACCOUNT_MAX_FAILURES: "1000000",
     // The customer starts an upload per tus case (its earlier ones cancelled, so the
     // limit on open uploads still holds and the quota entry meets it).
     MAX_VIDEO_UPLOADS_PER_HOUR: "1000000",

@@ -25,7 +25,7 @@ import { signedUpCustomer, signedUpOwner, type SignedUp, type SignedUpOwner } fr
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { loaderData } from "../setup/loader-data.ts";
-import { branchOf, ownerWithMenu } from "../setup/menus.ts";
+import { branchOf, branchRow, ownerWithMenu } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
@@ -70,13 +70,7 @@ async function views(
 }
 
 async function branchId(restaurantId: string, branchUrl: string) {
-  const row = await services.database.db
-    .selectFrom("branch")
-    .select("id")
-    .where("restaurantId", "=", restaurantId)
-    .where("branchUrl", "=", branchUrl)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await branchRow(services, restaurantId, branchUrl)).id;
 }
 
 async function copyOf(dish: string, branch: string) {

@@ -15,7 +15,8 @@ let services: TestServices;
 beforeAll(async () => {
   services = await createTestServices({
     LOGIN_MAX_FAILURES: "3",
-    LOGIN_LOCK_SECONDS: "2",
+    LOGIN_SLOWDOWN_SECONDS: "60",
+    LOGIN_LOCK_SECONDS: "900",
     LOGIN_IP_MAX_FAILURES: "50",
   });
 });
@@ -88,40 +89,133 @@ describe("login and role detection (product rules §4)", () => {
   });
 });
 
-describe("per-account throttling", () => {
-  it("locks an account after the configured failures, from any IP, then lets it in again", async () => {
+/** Calls of the password check for `email` so far: a refused attempt never reaches it. */
+function passwordChecks(spy: { mock: { calls: unknown[][] } }, email: string) {
+  return spy.mock.calls.filter(([call]) => (call as { body: { email: string } }).body.email === email).length;
+}
+
+describe("login limits (ADR 0031)", () => {
+  it("40 wrong passwords from one address do not lock the owner out: the right one from another address signs in", async () => {
     const owner = restaurantInput();
     await signUpRestaurant(services, owner, new Headers());
-    const other = customerInput();
-    await signUpCustomer(services, other, new Headers());
-
-    expect(await attempt(owner.email, "bad-1", "10.0.0.1")).toMatchObject({ status: 401 });
-    expect(await attempt(owner.email, "bad-2", "10.0.0.2")).toMatchObject({ status: 401 });
-    const beforeLock = Date.now();
-    expect(await attempt(owner.email, "bad-3", "10.0.0.3")).toMatchObject({
+    const stranger = "10.1.0.1";
+    const results = [];
+    for (let i = 0; i < 40; i++) results.push(await attempt(owner.email, `wrong-${i}`, stranger));
+    expect(results.slice(0, 2)).toMatchObject([{ status: 401 }, { status: 401 }]);
+    for (const refused of results.slice(2)) {
+      expect(refused).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooMany });
+    }
+    // The owner, on their own phone's address.
+    expect(await attempt(owner.email, owner.password, "10.1.0.2")).toMatchObject({
+      ok: true,
+      role: "restaurant",
+    });
+    // The stranger's address stays slowed down, even with the right password.
+    expect(await attempt(owner.email, owner.password, stranger)).toMatchObject({
       status: 429,
       message: MESSAGES.tooMany,
     });
-    // Locked: even the right password, from yet another address, is refused.
-    expect(await attempt(owner.email, owner.password, "10.0.0.4")).toMatchObject({
-      status: 429,
-      message: MESSAGES.tooMany,
-    });
-    // Other accounts are not affected.
-    expect(await attempt(other.email, other.password, "10.0.0.1")).toMatchObject({ ok: true });
+  });
 
-    const afterLock = Date.now();
-
-    // The lock lasts LOGIN_LOCK_SECONDS (2): the clock the throttle reads (Date) is
-    // moved on instead of waited for. Only Date is faked; timers and I/O stay real.
+  it("slows one address down with a wait that doubles after each failure, and forgets it once the password is right", async () => {
+    const customer = customerInput();
+    await signUpCustomer(services, customer, new Headers());
+    const email = String(customer.email);
+    const ip = "10.1.1.1";
+    const checks = vi.spyOn(services.auth.api, "signInEmail");
+    // Only Date is faked (the limits' clock); timers and I/O stay real.
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(beforeLock + 1000);
-      expect(await attempt(owner.email, owner.password, "10.0.0.5")).toMatchObject({ status: 429 });
-      vi.setSystemTime(afterLock + 2100);
-      expect(await attempt(owner.email, owner.password, "10.0.0.6")).toMatchObject({ ok: true });
+      const start = Date.now();
+      vi.setSystemTime(start);
+      expect(await attempt(email, "bad-1", ip)).toMatchObject({ status: 401 });
+      expect(await attempt(email, "bad-2", ip)).toMatchObject({ status: 401 });
+      // The third failure starts a wait of LOGIN_SLOWDOWN_SECONDS (60).
+      expect(await attempt(email, "bad-3", ip)).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+      expect(passwordChecks(checks, email)).toBe(3);
+      vi.setSystemTime(start + 59_000);
+      expect(await attempt(email, String(customer.password), ip)).toMatchObject({ status: 429 });
+      expect(passwordChecks(checks, email)).toBe(3);
+      // After the wait, one attempt is checked; wrong again, the next wait is 120 s.
+      vi.setSystemTime(start + 61_000);
+      expect(await attempt(email, "bad-4", ip)).toMatchObject({ status: 429, message: MESSAGES.tooMany });
+      expect(passwordChecks(checks, email)).toBe(4);
+      vi.setSystemTime(start + 61_000 + 100_000);
+      expect(await attempt(email, String(customer.password), ip)).toMatchObject({ status: 429 });
+      expect(passwordChecks(checks, email)).toBe(4);
+      vi.setSystemTime(start + 61_000 + 121_000);
+      expect(await attempt(email, String(customer.password), ip)).toMatchObject({ ok: true });
+      // Forgotten: the next failures are plain wrong passwords again.
+      expect(await attempt(email, "bad-5", ip)).toMatchObject({ status: 401 });
+      expect(await attempt(email, "bad-6", ip)).toMatchObject({ status: 401 });
     } finally {
       vi.useRealTimers();
+      checks.mockRestore();
+    }
+  });
+
+  it("checks at most LOGIN_MAX_FAILURES of 40 parallel guesses from one address, and refuses the right password after them", async () => {
+    const customer = customerInput();
+    await signUpCustomer(services, customer, new Headers());
+    const email = String(customer.email);
+    const checks = vi.spyOn(services.auth.api, "signInEmail");
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => attempt(email, `wrong-${i}`, "10.7.0.1")),
+      );
+      const checked = passwordChecks(checks, email);
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThanOrEqual(3);
+      // Unchecked guesses are refused as too many, checked ones as wrong or too many.
+      const statuses = results.map((r) => (r.ok ? 200 : r.status));
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - checked);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      expect(await attempt(email, customer.password, "10.7.0.1")).toMatchObject({
+        status: 429,
+        message: MESSAGES.tooMany,
+      });
+      expect(passwordChecks(checks, email)).toBe(checked);
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  it("bounds a guesser spread over many addresses by LOGIN_ACCOUNT_MAX_FAILURES, and lets the owner in from an address it knows", async () => {
+    const limited = await createTestServices({ LOGIN_MAX_FAILURES: "3", LOGIN_ACCOUNT_MAX_FAILURES: "5" });
+    const owner = customerInput();
+    await signUpCustomer(limited, owner, new Headers());
+    const email = String(owner.email);
+    const tryIt = (password: unknown, ip: string) =>
+      logIn(limited, { email, password }, { headers: new Headers(), ip });
+    const checks = vi.spyOn(limited.auth.api, "signInEmail");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const start = Date.now();
+      vi.setSystemTime(start);
+      // The owner signed in from home last week: the address is known to the account.
+      expect(await tryIt(owner.password, "192.0.2.1")).toMatchObject({ ok: true });
+      const before = passwordChecks(checks, email);
+      const burst = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => tryIt(`wrong-${i}`, `198.51.100.${i + 1}`)),
+      );
+      // The ceiling, then one attempt per 3600 / 5 = 720 s from addresses it does not know.
+      const checked = passwordChecks(checks, email) - before;
+      expect(checked).toBeGreaterThanOrEqual(5);
+      expect(checked).toBeLessThanOrEqual(6);
+      expect(burst.filter((r) => !r.ok && r.status === 429).length).toBeGreaterThanOrEqual(34);
+      // Slowed, not locked: the owner's known address goes on...
+      expect(await tryIt(owner.password, "192.0.2.1")).toMatchObject({ ok: true });
+      // ...and a new one waits its turn.
+      expect(await tryIt(owner.password, "203.0.113.9")).toMatchObject({
+        status: 429,
+        message: MESSAGES.tooMany,
+      });
+      vi.setSystemTime(start + 721_000);
+      expect(await tryIt(owner.password, "203.0.113.9")).toMatchObject({ ok: true });
+    } finally {
+      vi.useRealTimers();
+      checks.mockRestore();
+      await limited.close();
     }
   });
 
@@ -133,29 +227,6 @@ describe("per-account throttling", () => {
     expect(await attempt(customer.email, customer.password)).toMatchObject({ ok: true });
     expect(await attempt(customer.email, "bad-3")).toMatchObject({ status: 401 });
     expect(await attempt(customer.email, "bad-4")).toMatchObject({ status: 401 });
-  });
-
-  it("checks at most LOGIN_MAX_FAILURES of 40 parallel guesses, and refuses the right password sent after them", async () => {
-    const customer = customerInput();
-    await signUpCustomer(services, customer, new Headers());
-    const email = String(customer.email);
-    const checks = vi.spyOn(services.auth.api, "signInEmail");
-    try {
-      const burst = Array.from({ length: 40 }, (_, i) => attempt(email, `wrong-${i}`, `10.7.0.${i}`));
-      burst.push(attempt(email, customer.password, "10.7.1.1"));
-      const results = await Promise.all(burst);
-      const checked = checks.mock.calls.filter(([call]) => call?.body.email === email).length;
-      expect(checked).toBeGreaterThan(0);
-      expect(checked).toBeLessThanOrEqual(3);
-      expect(results.filter((r) => r.ok)).toEqual([]);
-      expect(results.at(-1)).toMatchObject({ status: 429, message: MESSAGES.tooMany });
-      // Unchecked guesses are refused as throttled, checked ones as wrong or throttled.
-      const statuses = results.map((r) => (r.ok ? 200 : r.status));
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(41 - checked);
-      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    } finally {
-      checks.mockRestore();
-    }
   });
 
   it("gives a successful login's place back to its IP", async () => {

@@ -365,6 +365,7 @@ describe("the page cache over HTTP", () => {
       maxBytes: 1024 * 1024,
       log: createLogger("silent"),
       render,
+      origin: "http://localhost:3000",
       clientDir: null,
     });
     // server/http-app.ts's order: hits first, then the nonce and headers, then render and store.

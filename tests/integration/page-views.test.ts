@@ -6,10 +6,19 @@ import { restaurantQueue } from "~/features/admin/admin.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { createLogger } from "~/server/log.server.ts";
-import { createPageViewCounter, dayOf, viewOf, type PageViewCounter } from "~/server/page-views.server.ts";
+import {
+  clientOf,
+  CLIENT_WINDOW_MS,
+  createPageViewCounter,
+  dayOf,
+  viewOf,
+  VIEWS_PER_CLIENT,
+  type PageViewCounter,
+} from "~/server/page-views.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
+import { closeServer, listen } from "../setup/http-client.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
@@ -90,8 +99,14 @@ async function appWith(counter: PageViewCounter) {
   };
 }
 
+// These tests read one page many times from one address: the per-client cap has its own test.
 const counterFor = (flushSeconds = 3600) =>
-  createPageViewCounter({ db: services.database.db, log: createLogger("silent"), flushSeconds });
+  createPageViewCounter({
+    db: services.database.db,
+    log: createLogger("silent"),
+    flushSeconds,
+    perClient: { limit: 10_000, windowMs: CLIENT_WINDOW_MS },
+  });
 
 async function countsOf(restaurantId: string) {
   const rows = await services.database.db
@@ -269,5 +284,62 @@ describe("counting", () => {
     expect((await countsOf(r.id))[0]!.n).toBe(2);
     await app.close();
     await counter.close();
+  });
+});
+
+describe("a cap per client address (docs/threat-model.md, counters)", () => {
+  it("counts 3,000 scans from one address as the cap, and 20 phones behind one address as 20", async () => {
+    const r = await restaurant();
+    let now = Date.parse("2026-11-26T12:00:00Z");
+    const counter = createPageViewCounter({
+      db: services.database.db,
+      log: createLogger("silent"),
+      flushSeconds: 3600,
+      now: () => now,
+    });
+    const app = express();
+    // Behind the proxy, as in production: X-Forwarded-For names the client.
+    app.set("trust proxy", "loopback");
+    app.use(counter.count);
+    app.use((_req, res) => res.status(200).send("page"));
+    const server = await listen(app);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = (path: string, client: string) =>
+      fetch(`${base}${path}`, { headers: { "user-agent": BROWSER, "x-forwarded-for": client } }).then((res) =>
+        res.text(),
+      );
+    const branch = `/r/${r.urlName}/branch/${r.branchUrl}`;
+    // The attack: one address, 3,000 scans with made-up queries beside src=qr.
+    for (let batch = 0; batch < 30; batch++)
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => get(`${branch}?src=qr&z=${batch}-${i}`, "203.0.113.7")),
+      );
+    // A family hall on the restaurant's Wi-Fi: 20 phones open the menu, one address.
+    await Promise.all(Array.from({ length: 20 }, () => get(`/r/${r.urlName}/menu`, "198.51.100.20")));
+    // Another diner, another address, counts on its own.
+    await get(`${branch}?src=qr`, "198.51.100.99");
+    await counter.flush();
+    const counted = Object.fromEntries((await countsOf(r.id)).map((row) => [row.kind, row.n]));
+    expect(counted).toEqual({ scan: VIEWS_PER_CLIENT + 1, branch: VIEWS_PER_CLIENT + 1, menu: 20 });
+
+    // A new window: the address counts again, up to the cap.
+    now += CLIENT_WINDOW_MS;
+    await counter.flush();
+    await Promise.all(Array.from({ length: 50 }, () => get(`${branch}?src=qr`, "203.0.113.7")));
+    await counter.flush();
+    const later = Object.fromEntries((await countsOf(r.id)).map((row) => [row.kind, row.n]));
+    expect(later.scan).toBe(2 * VIEWS_PER_CLIENT + 1);
+    await closeServer(server);
+    await counter.close();
+  });
+
+  it("keeps no address, and knows an IPv6 client by its /64", () => {
+    expect(clientOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientOf("::ffff:203.0.113.7")).toBe("::ffff:203.0.113.7");
+    expect(clientOf("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(clientOf("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
+    expect(clientOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientOf("::1")).toBe("0:0:0:0::/64");
+    expect(clientOf(undefined)).toBe("");
   });
 });

@@ -119,7 +119,21 @@ describe("password reset by email", () => {
 /** A web request as server/http-app.ts hands it on: with the client address it read. */
 const fromClient = (ip: string) => new Headers({ [CLIENT_IP_HEADER]: ip });
 
-describe("reset-mail limits (ADR 0016)", () => {
+describe("reset-mail limits (ADR 0016, 0031)", () => {
+  it("mails every one of a busy restaurant's 30 guests who ask from its one Wi-Fi address (the default limits)", async () => {
+    const guests: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const guest = customerInput();
+      await signUpCustomer(services, guest, new Headers());
+      guests.push(String(guest.email));
+    }
+    const wifi = fromClient("203.0.113.78");
+    const results = [];
+    for (const email of guests) results.push(await requestPasswordReset(services, { email }, wifi));
+    expect(results.filter((r) => r.ok)).toHaveLength(30);
+    expect(services.outbox.filter((m) => guests.includes(m.to))).toHaveLength(30);
+  });
+
   it("mails one address at most RESET_MAIL_MAX_PER_EMAIL times, whatever the client, then says 'Too many attempts'", async () => {
     const limited = await createTestServices({ RESET_MAIL_MAX_PER_EMAIL: "2" });
     try {

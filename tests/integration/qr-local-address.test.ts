@@ -13,10 +13,20 @@ import { loaderData, type LoaderData } from "../setup/loader-data.ts";
 /**
  * Issue 15, first run: without PUBLIC_URL the QR codes and table cards embed a
  * local address (http://localhost:3000) that a guest's phone cannot open. Every
- * owner screen that shows or prints a code says so; with a public address, none does.
+ * owner screen that shows or prints a code says so, and (issue 29) how to start with
+ * another address; a local network address (192.168.x) is said to work on the same
+ * Wi-Fi, not called unreachable; with a public address, nothing is said.
  */
-const WARNING =
-  "Your QR codes point to http://localhost:3000, which phones cannot open. Set PUBLIC_URL to your public address before printing.";
+const WARNING = {
+  level: "warning",
+  message:
+    "Your QR codes point to http://localhost:3000, which phones cannot open. Start Foodverse again with PUBLIC_URL set to your public address, or to the network address npm start shows (e.g. PUBLIC_URL=http://192.168.1.20:3000 npm start): every code and link is rewritten to it.",
+};
+const ON_THE_WIFI = {
+  level: "info",
+  message:
+    "Your QR codes point to http://192.168.1.20:3000, an address on your local network: phones on the same Wi-Fi open it, phones on mobile data cannot. For every diner, start Foodverse with PUBLIC_URL set to your public address.",
+};
 
 interface Setup {
   services: TestServices;
@@ -63,7 +73,7 @@ describe("the owner's QR screens and a local public address", () => {
     withSetUp({}, async (local) => {
       const profile = await load(local, profilePage.loader, "/profile/restaurant");
       expect(profile.restaurant.restQRcode).toMatch(/^http:\/\/localhost:3000\//);
-      expect(profile.qrWarning).toBe(WARNING);
+      expect(profile.qrNote).toEqual(WARNING);
 
       const params = { branchName: local.branchUrl };
       const branch = await load(
@@ -72,26 +82,38 @@ describe("the owner's QR screens and a local public address", () => {
         `/profile/restaurant/mybranches/${local.branchUrl}`,
         params,
       );
-      expect(branch.qrWarning).toBe(WARNING);
+      expect(branch.qrNote).toEqual(WARNING);
 
-      expect((await load(local, qrCardPage.loader, "/profile/restaurant/qr-card")).warning).toBe(WARNING);
+      expect((await load(local, qrCardPage.loader, "/profile/restaurant/qr-card")).note).toEqual(WARNING);
       const branchCard = await load(
         local,
         qrCardPage.loader,
         `/profile/restaurant/mybranches/${local.branchUrl}/qr-card`,
         params,
       );
-      expect(branchCard.warning).toBe(WARNING);
+      expect(branchCard.note).toEqual(WARNING);
+    }));
+
+  it("say a local network address works on the same Wi-Fi, without calling it unreachable", () =>
+    withSetUp({ PUBLIC_URL: "http://192.168.1.20:3000" }, async (lan) => {
+      const profile = await load(lan, profilePage.loader, "/profile/restaurant");
+      expect(profile.restaurant.restQRcode).toMatch(/^http:\/\/192\.168\.1\.20:3000\//);
+      expect(profile.qrNote).toEqual(ON_THE_WIFI);
+      const params = { branchName: lan.branchUrl };
+      expect((await load(lan, branchMenuPage.loader, "/x", params)).qrNote).toEqual(ON_THE_WIFI);
+      expect((await load(lan, qrCardPage.loader, "/x")).note).toEqual(ON_THE_WIFI);
+      expect((await load(lan, qrCardPage.loader, "/x", params)).note).toEqual(ON_THE_WIFI);
+      expect(ON_THE_WIFI.message).not.toMatch(/cannot open/);
     }));
 
   it("say nothing when PUBLIC_URL is a public address", () =>
     withSetUp({ PUBLIC_URL: "https://menus.foodverse.example" }, async (hosted) => {
       const profile = await load(hosted, profilePage.loader, "/profile/restaurant");
       expect(profile.restaurant.restQRcode).toMatch(/^https:\/\/menus\.foodverse\.example\//);
-      expect(profile.qrWarning).toBeNull();
+      expect(profile.qrNote).toBeNull();
       const params = { branchName: hosted.branchUrl };
-      expect((await load(hosted, branchMenuPage.loader, "/x", params)).qrWarning).toBeNull();
-      expect((await load(hosted, qrCardPage.loader, "/x")).warning).toBeNull();
-      expect((await load(hosted, qrCardPage.loader, "/x", params)).warning).toBeNull();
+      expect((await load(hosted, branchMenuPage.loader, "/x", params)).qrNote).toBeNull();
+      expect((await load(hosted, qrCardPage.loader, "/x")).note).toBeNull();
+      expect((await load(hosted, qrCardPage.loader, "/x", params)).note).toBeNull();
     }));
 });

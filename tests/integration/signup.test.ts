@@ -156,7 +156,32 @@ describe("restaurant sign-up", () => {
 /** A web request as server/http-app.ts hands it on: with the client address it read. */
 const fromClient = (ip: string) => new Headers({ [CLIENT_IP_HEADER]: ip });
 
-describe("sign-up limits (ADR 0016)", () => {
+describe("sign-up limits (ADR 0016, 0031)", () => {
+  it("signs up every one of a busy restaurant's 30 guests from its one Wi-Fi address (the default limits)", async () => {
+    const wifi = fromClient("203.0.113.77");
+    const results = [];
+    for (let i = 0; i < 30; i++) results.push(await signUpCustomer(services, customerInput(), wifi));
+    expect(results.filter((r) => r.ok)).toHaveLength(30);
+  });
+
+  it("counts one mailbox's sign-ups however its address is written (case, +tag, Gmail's dots)", async () => {
+    const name = `diner${Date.now().toString(36)}`;
+    const spellings = [
+      `${name}@gmail.com`,
+      `${name.slice(0, 3)}.${name.slice(3).toUpperCase()}+review@gmail.com`,
+      `${name}+again@googlemail.com`,
+      `${[...name].join(".")}+fourth@gmail.com`,
+    ];
+    const results = [];
+    for (const [i, email] of spellings.entries()) {
+      results.push(
+        await signUpCustomer(services, customerInput({ email }), fromClient(`198.51.100.${20 + i}`)),
+      );
+    }
+    expect(results.slice(0, 3).map((r) => r.ok)).toEqual([true, true, true]);
+    expect(results[3]).toMatchObject({ ok: false, status: 429, message: MESSAGES.tooMany });
+  });
+
   it("refuses more sign-ups from one client address than SIGNUP_MAX_PER_IP, on every address", async () => {
     const limited = await createTestServices({ SIGNUP_MAX_PER_IP: "3" });
     try {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_RESTAURANTS } from "~/features/demo/demo-data.ts";
 import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
 import { itemFinderSchema, restaurantFinderSchema } from "~/features/discovery/finder.schema.ts";
+import { leadWordOf } from "~/features/discovery/finder.queries.server.ts";
 import { updateRestaurant } from "~/features/profiles/profiles.queries.server.ts";
 import { insertItem, updateItem } from "~/features/menus/menus.queries.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
@@ -118,5 +119,13 @@ describe("search that forgives spelling", () => {
     await updateRestaurant(services.database.db, owners[1]!.id, { restName: "Kolachi" });
     expect(await restaurants("savor food")).toEqual([]);
     expect(await restaurants("kolachee")).toEqual(["Kolachi"]);
+  });
+
+  it("leads a search forgiving typos with the word fewest dishes are near (issue 27)", async () => {
+    const { db } = services.database;
+    // 'chks' names no dish, but is one typo from the key of every chicken dish; 'zqxw' is near none.
+    expect(await leadWordOf(db, "chks zqxw")).toBe(0);
+    expect(await leadWordOf(db, "chks zqxw", true)).toBe(1);
+    expect(await search("chks zqxw")).toEqual([]);
   });
 });

@@ -79,15 +79,17 @@ describe("the branch page's filters", () => {
       (await publicBranch(services, owner.urlName, branch, page, undefined, filters(query)))!.items.map(
         (i) => i.name,
       );
+    // Vegan is a kind of veg (issue 29): the roti is found with the veg dishes.
     expect(await names("type=Veg")).toEqual([
       "Daal Mash",
       "Paneer Karahi",
+      "Tandoori Roti",
       "Garlic Naan",
       "Kheer",
       "Sweet Lassi",
     ]);
     expect(await names("taste=Sweet")).toEqual(["Kheer", "Sweet Lassi"]);
-    expect(await names("type=Veg&taste=Savory")).toEqual(["Daal Mash", "Garlic Naan"]);
+    expect(await names("type=Veg&taste=Savory")).toEqual(["Daal Mash", "Tandoori Roti", "Garlic Naan"]);
     // Leaving out dairy and nuts: every dish whose allergens mention either, in any case.
     expect(await names("avoid=dairy&avoid=nuts")).toEqual([
       "Chicken Karahi",

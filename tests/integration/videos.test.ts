@@ -10,7 +10,10 @@ import { createLogger } from "~/server/log.server.ts";
 import { createServices, type Services } from "~/server/services.server.ts";
 import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import fs from "node:fs";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
 import { createTestServices, memoryMailer, type TestServices } from "../setup/test-services.ts";
+import { fakeMp4 } from "../setup/videos.ts";
 
 let services: TestServices;
 beforeAll(async () => {
@@ -23,23 +26,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => services.close());
-
-/** A small file that starts like an MP4 (an ftyp box), which is what the server checks. */
-function fakeMp4(size: number): Buffer {
-  const head = Buffer.from([
-    0,
-    0,
-    0,
-    0x18,
-    ...Buffer.from("ftypisom"),
-    0,
-    0,
-    2,
-    0,
-    ...Buffer.from("isomiso2"),
-  ]);
-  return Buffer.concat([head, randomBytes(size - head.length)]);
-}
 
 const TUS = { "tus-resumable": "1.0.0" };
 const base = "http://localhost:3000/uploads/video";
@@ -181,6 +167,40 @@ describe("resumable video upload", () => {
     );
   });
 });
+
+describe("an upload removed while it is copied", () => {
+  it("fails the claim with words and keeps the process running (a twin post took it)", async () => {
+    const me = await customer();
+    const up = await upload(me.cookies, fakeMp4(50_000));
+    await up.patch(0, up.first);
+    await up.patch(up.splitAt, up.rest);
+    // The claim reads the upload twice: its first bytes, then the whole file into storage.
+    // Between the two, the twin removes it; the stream fails while storage opens its file.
+    const original = FileStore.prototype.read;
+    let reads = 0;
+    const read = vi.spyOn(FileStore.prototype, "read").mockImplementation(function (this: FileStore, id) {
+      reads += 1;
+      if (reads === 2) fs.rmSync(path.join(services.dataDir, "tus", id));
+      return original.call(this, id);
+    });
+    const before = await storedKeysUnder("vid/");
+    try {
+      await expect(services.videos.claim(up.id, me.id, "twin")).rejects.toThrow(VIDEO_MESSAGES.notFinished);
+    } finally {
+      read.mockRestore();
+    }
+    expect(reads).toBe(2);
+    // Nothing half-written is left, and nothing was stored under the review's name.
+    expect(await storedKeysUnder("vid/")).toEqual(before);
+    expect(everything().filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+});
+
+const storedKeysUnder = async (prefix: string) => {
+  const keys: string[] = [];
+  for await (const object of services.storage.list(prefix)) keys.push(object.key);
+  return keys.toSorted();
+};
 
 /** Every file and folder under DATA_DIR (uploads and the tus store), with sizes. */
 const everything = () =>

@@ -27,7 +27,7 @@ const WRITERS = Number(values.writers);
 const OWNER = { email: "bench-owner@example.com", password: "bench-owner-pass-1" };
 
 const log = (line: string) => console.log(`[load] ${line}`);
-const session = await openSession(log);
+const session = await openSession(log, { captureStdout: true });
 let failed = false;
 const check = (ok: boolean, what: string) => {
   log(`${ok ? "ok  " : "FAIL"} ${what}`);
@@ -94,7 +94,8 @@ try {
     writers.map(async (writer, w) => {
       for (const [b, branch] of branches.entries()) {
         const due = deadline - (SECONDS - b) * 1000 + w * (1000 / WRITERS);
-        if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         if (Date.now() >= deadline) return;
         const review = { rating: String(1 + ((w + b) % 5)), review: `Load review w${w} b${b}: good food.` };
         const started = performance.now();
@@ -130,6 +131,9 @@ try {
     read.errors === 0 && read.timeouts === 0,
     `reader connection errors ${read.errors}, time-outs ${read.timeouts}`,
   );
+  // What the server said while readers waited (warnings and errors: LOG_LEVEL=warn), to tell why.
+  if (read.errors > 0 || read.timeouts > 0)
+    log(`the app's last output:\n${session.app.output() || "(none)"}`);
   check(read.non2xx === 0, `reader answers other than 2xx: ${read.non2xx}`);
   check(
     writeErrors.length === 0,

@@ -76,3 +76,13 @@ export async function expectBranchesFollowGeneral(services: Services, restaurant
     .execute();
   expect(orphans, "copies of dishes that are gone").toEqual([]);
 }
+
+/** One of the owner's branches by its URL name: its id and stored opening hours. */
+export async function branchRow(services: Services, restaurantId: string, branchUrl: string) {
+  return services.database.db
+    .selectFrom("branch")
+    .select(["id", "openingHours"])
+    .where("restaurantId", "=", restaurantId)
+    .where("branchUrl", "=", branchUrl)
+    .executeTakeFirstOrThrow();
+}

@@ -6,6 +6,7 @@ import { parseEnv } from "~/server/env.server.ts";
 import { createLogger } from "~/server/log.server.ts";
 import type { MailMessage, Mailer } from "~/server/mail.server.ts";
 import { migrate } from "~/server/migrate.server.ts";
+import { redisReady } from "~/server/redis.server.ts";
 import { createServices, type Services } from "~/server/services.server.ts";
 
 export interface TestServices extends Services {
@@ -24,13 +25,16 @@ export function memoryMailer(outbox: MailMessage[]): Mailer {
 
 /**
  * Real services on a real database: a fresh SQLite file per test file, or the
- * PostgreSQL database named by TEST_DATABASE_URL, emptied first.
+ * PostgreSQL database named by TEST_DATABASE_URL, emptied first. With `sameDataAs`,
+ * another process of that installation: its data folder and database, as they are
+ * (closing it leaves them to the first).
  */
 export async function createTestServices(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; sameDataAs?: TestServices } = {},
 ): Promise<TestServices> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-test-"));
+  const first = options.sameDataAs;
+  const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-test-"));
   const env = parseEnv({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -39,6 +43,9 @@ export async function createTestServices(
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT: "off",
+    // The worlds of the matrix and the fuzz start many imports for one owner; rate-limits.test.ts,
+    // which is about the limit, sets its own.
+    IMPORT_MAX_PER_HOUR: "100000",
     ...overrides,
   });
   const outbox: MailMessage[] = [];
@@ -48,14 +55,15 @@ export async function createTestServices(
     log: createLogger("silent"),
   });
   await migrate(services.database, services.auth);
-  if (services.database.dialect === "postgres") await emptyPostgres(services);
+  if (services.redis) await redisReady(services.redis, 5000);
+  if (services.database.dialect === "postgres" && !first) await emptyPostgres(services);
   return {
     ...services,
     outbox,
     dataDir,
     async close() {
       await services.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!first) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

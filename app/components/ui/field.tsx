@@ -32,12 +32,13 @@ function Shell({
         {label}
         {optional ? <span className="font-normal text-muted"> {t("(optional)")}</span> : null}
       </label>
-      {children}
+      {/* Between its label and its box, so it reads as this field's and not the next one's (issue 29). */}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}
         </p>
       ) : null}
+      {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-danger">
           {tm(error)}
@@ -49,6 +50,11 @@ function Shell({
 
 function describedBy(id: string, error?: string, hint?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+}
+
+/** Fixed choices (tastes, types, categories) shown in the page's language, sent as stored. */
+export function translatedOptions(values: readonly string[], t: (english: string) => string) {
+  return values.map((value) => ({ value, label: t(value) }));
 }
 
 export function TextField({

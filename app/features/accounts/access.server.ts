@@ -23,6 +23,15 @@ export const HOME_OF: Record<Role, string> = {
 };
 
 /**
+ * Where a login with no `redirectTo` ends: product rules §4 sends owners and customers to
+ * / (an owner's / shows their own strip: the restaurant, reviews waiting, insights).
+ * Admins, whom the rules do not cover, go to /admin, where their work is (issue 17).
+ */
+export function landingAfterLogin(role: Role): string {
+  return role === "admin" ? HOME_OF.admin : "/";
+}
+
+/**
  * The protected-route rule of product rules §2: signed out → /login (and back after);
  * signed in with another role → that person's own area.
  */

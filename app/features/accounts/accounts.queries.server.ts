@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { CustomerTable, DB, RestaurantTable } from "~/server/db-schema.server.ts";
 import { writeRestaurantKeys } from "~/server/name-keys.queries.server.ts";
 
@@ -11,15 +11,13 @@ export async function restaurantNameTaken(db: Kysely<DB>, urlName: string): Prom
   return !!row;
 }
 
-export async function insertRestaurant(db: Kysely<DB>, row: Insertable<RestaurantTable>) {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto("restaurant").values(row).execute();
-    await writeRestaurantKeys(trx, { id: row.id, name: row.restName });
-  });
+export async function insertRestaurant(trx: Transaction<DB>, row: Insertable<RestaurantTable>) {
+  await trx.insertInto("restaurant").values(row).execute();
+  await writeRestaurantKeys(trx, { id: row.id, name: row.restName });
 }
 
-export async function insertCustomer(db: Kysely<DB>, row: Insertable<CustomerTable>) {
-  await db.insertInto("customer").values(row).execute();
+export async function insertCustomer(trx: Transaction<DB>, row: Insertable<CustomerTable>) {
+  await trx.insertInto("customer").values(row).execute();
 }
 
 export async function insertAdmin(db: Kysely<DB>, id: string, timestamp: string) {
@@ -49,4 +47,14 @@ export async function findCustomerProfile(db: Kysely<DB>, id: string) {
     .select(["firstName", "lastName", "about", "country", "profileImageUrl", "coverImageUrl", "username"])
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** Issue 29: why an admin suspended the account, or undefined when it is not suspended. */
+export async function findSuspensionReason(db: Kysely<DB>, userId: string) {
+  const row = await db
+    .selectFrom("account_suspension")
+    .select("reason")
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row?.reason;
 }

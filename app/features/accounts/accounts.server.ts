@@ -1,5 +1,7 @@
 import { APIError } from "better-auth/api";
-import { withMailFailure } from "~/server/auth.server.ts";
+import type { Transaction } from "kysely";
+import type { DB } from "~/server/db-schema.server.ts";
+import { CLIENT_IP_HEADER, withMailFailure } from "~/server/auth.server.ts";
 import { accountExistsMail } from "~/server/reset-mail.server.ts";
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
@@ -16,6 +18,7 @@ import { fieldErrors } from "~/lib/forms.ts";
 import {
   deleteUser,
   findCustomerProfile,
+  findSuspensionReason,
   findUserByEmail,
   findUserIdByEmail,
   insertAdmin,
@@ -24,8 +27,8 @@ import {
   restaurantNameTaken,
 } from "./accounts.queries.server.ts";
 import { findAccount, type Role } from "~/server/viewer.queries.server.ts";
-import { withinMailingLimits, type MailingAction } from "./account-mail-limits.server.ts";
-import { throttleOf } from "./login-throttle.server.ts";
+import { reserveLogin, withinMailingLimits } from "~/server/rate-limits.server.ts";
+import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.server.ts";
 import { MESSAGES } from "./messages.ts";
 import { fail, type Failure, type Result } from "~/lib/result.ts";
 
@@ -38,12 +41,15 @@ function apiCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
 }
 
+/** createUser's answer when the address has an account already. */
+const ADDRESS_USED = Symbol("address used");
+
 /** Creates the better-auth user (signed in) and returns its id and cookie headers. */
 async function createUser(
   services: Services,
   body: { name: string; email: string; password: string },
   requestHeaders: Headers,
-): Promise<Result<{ userId: string; headers: Headers }>> {
+): Promise<Result<{ userId: string; headers: Headers }> | typeof ADDRESS_USED> {
   try {
     const { headers, response } = await services.auth.api.signUpEmail({
       body,
@@ -53,7 +59,9 @@ async function createUser(
     return { ok: true, userId: response.user.id, headers };
   } catch (error) {
     const code = apiCode(error);
-    if (code?.startsWith("USER_ALREADY_EXISTS")) return tellTheOwner(services, body.email);
+    if (code?.startsWith("USER_ALREADY_EXISTS")) return ADDRESS_USED;
+    // Two sign-ups with one address at once: both passed better-auth's check, one insert failed.
+    if (await findUserIdByEmail(services.database.db, body.email.trim().toLowerCase())) return ADDRESS_USED;
     services.log.error({ err: error }, "sign-up: user creation failed");
     return fail(error instanceof APIError ? 400 : 500, MESSAGES.signupFailed);
   }
@@ -75,16 +83,78 @@ async function tellTheOwner(services: Services, email: string): Promise<Failure>
   return fail(202, MESSAGES.signupCheckEmail, { level: "info" });
 }
 
-/** 'Too many attempts. Try again later.' once a client or an address has used its sign-ups or reset mails. */
+/** 'Too many attempts. Try again later.' once a client or a mailbox has used its sign-ups or reset mails. */
 async function overMailingLimit(
   services: Services,
-  action: MailingAction,
+  action: "signup" | "reset",
   email: string,
   requestHeaders: Headers,
 ): Promise<Failure | null> {
-  if (await withinMailingLimits(services, action, email, requestHeaders)) return null;
+  if ((await withinMailingLimits(services, action, email, requestHeaders)).ok) return null;
   services.log.warn({ action }, "refused: sign-up or reset-mail limit");
   return fail(429, MESSAGES.tooMany);
+}
+
+/** How long a sign-up waits for a twin post of itself (sent at once) to commit. */
+const TWIN_WAIT_MS = 2000;
+
+/**
+ * A sign-up posted again with its form's token, after the first post got no answer
+ * (ADR 0032): when that post made the account and the password signs in to it, the
+ * answer is the first one's, signed in. Anything else (no such post, another password)
+ * goes on as a sign-up with a used address does (ADR 0016): the token alone opens
+ * nothing, and the sign-in is counted as any login is.
+ */
+async function signedUpBefore(
+  services: Services,
+  input: unknown,
+  form: { email: string; password: string },
+  requestHeaders: Headers,
+): Promise<Authed | null> {
+  if (!submissionOf("signup", "", input)) return null;
+  const { db } = services.database;
+  const email = form.email.trim().toLowerCase();
+  const until = Date.now() + TWIN_WAIT_MS;
+  for (;;) {
+    const userId = await findUserIdByEmail(db, email);
+    if (!userId) return null;
+    if (await firstAnswer(services, submissionOf("signup", userId, input))) break;
+    // A twin post sent at the same time has made the user and not yet committed its
+    // profile with the token (they commit together): that one is waited for. A user
+    // with a profile and without this token is someone else's sign-up.
+    if ((await findAccount(db, userId)) || Date.now() >= until) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const login = await logIn(
+    services,
+    { email: form.email, password: form.password },
+    { headers: requestHeaders, ip: requestHeaders.get(CLIENT_IP_HEADER) ?? "unknown" },
+  );
+  return login.ok ? { ok: true, headers: login.headers } : null;
+}
+
+/** The new account's profile, and the sign-up's token with it (ADR 0032): both or neither. */
+function saveProfile(
+  services: Services,
+  userId: string,
+  input: unknown,
+  insert: (trx: Transaction<DB>) => Promise<void>,
+) {
+  return services.database.db.transaction().execute(async (trx) => {
+    await recordAnswer(trx, submissionOf("signup", userId, input), {});
+    await insert(trx);
+  });
+}
+
+/** The answer of a twin post of this sign-up (ADR 0032), when this is one; else `otherwise`. */
+async function twinOr(
+  services: Services,
+  input: unknown,
+  form: { email: string; password: string },
+  requestHeaders: Headers,
+  otherwise: () => Promise<Failure> | Failure,
+): Promise<Authed> {
+  return (await signedUpBefore(services, input, form, requestHeaders)) ?? otherwise();
 }
 
 export async function signUpRestaurant(
@@ -98,52 +168,59 @@ export async function signUpRestaurant(
   }
   const form = parsed.data;
   const { db } = services.database;
+  const again = await signedUpBefore(services, input, form, requestHeaders);
+  if (again) return again;
   const urlName = toSlug(form.restName);
-  if (await restaurantNameTaken(db, urlName)) return nameTaken();
+  if (await restaurantNameTaken(db, urlName)) return twinOr(services, input, form, requestHeaders, nameTaken);
   const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
-  if (limited) return limited;
+  if (limited) return twinOr(services, input, form, requestHeaders, () => limited);
 
   const user = await createUser(
     services,
     { name: form.username, email: form.email, password: form.password },
     requestHeaders,
   );
+  if (user === ADDRESS_USED)
+    return twinOr(services, input, form, requestHeaders, () => tellTheOwner(services, form.email));
   if (!user.ok) return user;
   const publicUrl = `${services.env.PUBLIC_URL}${restaurantPath(urlName)}`;
+  const qr = await qrDataUrl(publicUrl);
   try {
-    await insertRestaurant(db, {
-      id: user.userId,
-      usertype: "restaurant",
-      isactive: 0,
-      chargespaid: "no",
-      approvalStatus: services.env.APPROVAL_MODE === "auto" ? "approved" : "pending",
-      restName: form.restName,
-      urlName,
-      restType: form.restType,
-      restOthertypes: JSON.stringify(form.restOthertypes),
-      country: form.country,
-      username: form.username,
-      email: form.email,
-      address: form.address,
-      contact: form.contact,
-      contacttwo: form.contacttwo,
-      about: form.about,
-      restRating: 0,
-      restRatingoutof: 5,
-      restInsta: form.restInsta,
-      restFb: form.restFb,
-      restX: form.restX,
-      restWhatsapp: form.restWhatsapp,
-      restWebsite: form.restWebsite,
-      sociallinks: JSON.stringify(form.sociallinks),
-      restPriceavg: 0,
-      restQRcode: publicUrl,
-      restQRimg: await qrDataUrl(publicUrl),
-      restNoofReviews: 0,
-      restNoofBranches: 0,
-      hasDelivery: form.hasDelivery,
-      timestamp: new Date().toISOString(),
-    });
+    await saveProfile(services, user.userId, input, (trx) =>
+      insertRestaurant(trx, {
+        id: user.userId,
+        usertype: "restaurant",
+        isactive: 0,
+        chargespaid: "no",
+        approvalStatus: services.env.APPROVAL_MODE === "auto" ? "approved" : "pending",
+        restName: form.restName,
+        urlName,
+        restType: form.restType,
+        restOthertypes: JSON.stringify(form.restOthertypes),
+        country: form.country,
+        username: form.username,
+        email: form.email,
+        address: form.address,
+        contact: form.contact,
+        contacttwo: form.contacttwo,
+        about: form.about,
+        restRating: 0,
+        restRatingoutof: 5,
+        restInsta: form.restInsta,
+        restFb: form.restFb,
+        restX: form.restX,
+        restWhatsapp: form.restWhatsapp,
+        restWebsite: form.restWebsite,
+        sociallinks: JSON.stringify(form.sociallinks),
+        restPriceavg: 0,
+        restQRcode: publicUrl,
+        restQRimg: qr,
+        restNoofReviews: 0,
+        restNoofBranches: 0,
+        hasDelivery: form.hasDelivery,
+        timestamp: new Date().toISOString(),
+      }),
+    );
   } catch (error) {
     // The user row was made outside this insert (better-auth owns it): undo it,
     // so a failed sign-up leaves no account behind.
@@ -167,31 +244,37 @@ export async function signUpCustomer(
   }
   const form = parsed.data;
   const { db } = services.database;
+  const again = await signedUpBefore(services, input, form, requestHeaders);
+  if (again) return again;
   const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
-  if (limited) return limited;
+  if (limited) return twinOr(services, input, form, requestHeaders, () => limited);
   const user = await createUser(
     services,
     { name: form.username, email: form.email, password: form.password },
     requestHeaders,
   );
+  if (user === ADDRESS_USED)
+    return twinOr(services, input, form, requestHeaders, () => tellTheOwner(services, form.email));
   if (!user.ok) return user;
   try {
-    await insertCustomer(db, {
-      id: user.userId,
-      usertype: "customer",
-      isactive: 0,
-      chargespaid: "no",
-      firstName: form.firstName,
-      lastName: form.lastName,
-      gender: form.gender,
-      country: form.country,
-      username: form.username,
-      email: form.email,
-      contact: form.contact,
-      about: form.about,
-      sociallinks: JSON.stringify(form.sociallinks),
-      timestamp: new Date().toISOString(),
-    });
+    await saveProfile(services, user.userId, input, (trx) =>
+      insertCustomer(trx, {
+        id: user.userId,
+        usertype: "customer",
+        isactive: 0,
+        chargespaid: "no",
+        firstName: form.firstName,
+        lastName: form.lastName,
+        gender: form.gender,
+        country: form.country,
+        username: form.username,
+        email: form.email,
+        contact: form.contact,
+        about: form.about,
+        sociallinks: JSON.stringify(form.sociallinks),
+        timestamp: new Date().toISOString(),
+      }),
+    );
   } catch (error) {
     await deleteUser(db, user.userId);
     services.log.error({ err: error }, "sign-up: customer record failed");
@@ -212,25 +295,14 @@ export async function logIn(
   }
   const { email, password } = parsed.data;
   const { db } = services.database;
-  const { env, log } = services;
-  const accountKey = `account:${email}`;
-  const ipKey = `ip:${context.ip}`;
-  const accountRule = { maxAttempts: env.LOGIN_MAX_FAILURES, seconds: env.LOGIN_LOCK_SECONDS };
-  const ipRule = { maxAttempts: env.LOGIN_IP_MAX_FAILURES, seconds: env.LOGIN_LOCK_SECONDS };
-  const throttle = throttleOf(services);
-  // Reserved before the password is checked: counting only failures let a parallel
-  // burst have every guess checked before the first failure was written.
-  const reservedAccount = await throttle.reserve(accountKey, accountRule);
-  const reservedIp = reservedAccount && (await throttle.reserve(ipKey, ipRule));
-  if (!reservedAccount || !reservedIp) {
-    if (reservedAccount) await throttle.release(accountKey);
-    log.warn({ email, ip: context.ip }, "login refused: throttled");
+  const { log } = services;
+  // Places are taken before the password is checked (ADR 0031): counting only failures
+  // let a parallel burst have every guess checked before the first failure was written.
+  const check = await reserveLogin(services, email, context.ip);
+  if (!check) {
+    log.warn({ email, ip: context.ip }, "login refused: rate limit");
     return fail(429, MESSAGES.tooMany);
   }
-  const releaseBoth = async () => {
-    await throttle.release(accountKey);
-    await throttle.release(ipKey);
-  };
 
   let signedIn: { headers: Headers; userId: string; token: string };
   try {
@@ -242,28 +314,33 @@ export async function logIn(
     signedIn = { headers, userId: response.user.id, token: response.token };
   } catch (error) {
     if (!(error instanceof APIError)) {
-      await releaseBoth();
+      await check.cancel();
       throw error;
     }
-    const lockedAccount = await throttle.recordFailure(accountKey, accountRule);
-    const lockedIp = await throttle.recordFailure(ipKey, ipRule);
-    log.warn({ email, ip: context.ip, code: apiCode(error), lockedAccount, lockedIp }, "login failed");
-    return fail(
-      lockedAccount || lockedIp ? 429 : 401,
-      lockedAccount || lockedIp ? MESSAGES.tooMany : MESSAGES.badCredentials,
-    );
+    const slowed = await check.failed();
+    log.warn({ email, ip: context.ip, code: apiCode(error), slowed }, "login failed");
+    return slowed ? fail(429, MESSAGES.tooMany) : fail(401, MESSAGES.badCredentials);
   }
 
   const account = await findAccount(db, signedIn.userId);
   if (!account) {
-    await releaseBoth();
+    await check.cancel();
     // product rules §4: a user in neither collection is signed out again.
     await db.deleteFrom("session").where("token", "=", signedIn.token).execute();
     log.warn({ userId: signedIn.userId }, "login refused: no account record");
     return fail(403, MESSAGES.noData);
   }
-  await throttle.clearFailures(accountKey);
-  await throttle.release(ipKey);
+  // Issue 29: checked after the password, so only the account's holder learns of the
+  // suspension, and after the session is written, so a suspension that commits while
+  // this login runs still ends it (the suspension deletes it, or this does).
+  const suspension = await findSuspensionReason(db, signedIn.userId);
+  if (suspension !== undefined) {
+    await check.cancel();
+    await db.deleteFrom("session").where("token", "=", signedIn.token).execute();
+    log.warn({ userId: signedIn.userId }, "login refused: account suspended");
+    return fail(403, MESSAGES.suspended(suspension));
+  }
+  await check.succeeded();
   return { ok: true, headers: signedIn.headers, role: account.role };
 }
 

@@ -13,4 +13,5 @@ export const MESSAGES = {
   checkFields: "Please check the highlighted fields.",
   resetDone: "Your password was changed. Log in with the new password.",
   resetInvalid: "This reset link has expired or was already used. Ask for a new one.",
+  suspended: (reason: string) => `Your account is suspended. Reason: ${reason}`,
 } as const;

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Transaction } from "kysely";
-import type { AuditLogTable, DB, PageViewKind } from "~/server/db-schema.server.ts";
+import type { AccountSuspensionTable, AuditLogTable, DB, PageViewKind } from "~/server/db-schema.server.ts";
 import type { RestaurantStatus } from "./admin.schema.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -99,6 +99,30 @@ export async function setRestaurantStatus(db: Db, id: string, status: Restaurant
     .execute();
 }
 
+/** Issue 29: a suspended owner's approved restaurant is suspended with them; answers whether it was. */
+export async function suspendApprovedRestaurant(db: Db, id: string, note: string) {
+  const rows = await db
+    .updateTable("restaurant")
+    .set({ approvalStatus: "suspended", approvalNote: note, isactive: 0 })
+    .where("id", "=", id)
+    .where("approvalStatus", "=", "approved")
+    .returning("id")
+    .execute();
+  return rows.length > 0;
+}
+
+/** The restore's counterpart: the restaurant the suspension suspended is approved again, if still suspended. */
+export async function approveSuspendedRestaurant(db: Db, id: string) {
+  const rows = await db
+    .updateTable("restaurant")
+    .set({ approvalStatus: "approved", approvalNote: "", isactive: 1 })
+    .where("id", "=", id)
+    .where("approvalStatus", "=", "suspended")
+    .returning("id")
+    .execute();
+  return rows.length > 0;
+}
+
 /** Reviews with reports in the given state, hidden ones included (the admin must see them to restore). */
 export async function reportedReviews(db: Db, status: "open" | "hidden", offset: number, limit: number) {
   return db
@@ -172,50 +196,71 @@ export async function findReviewLabel(db: Db, reviewId: string) {
     .executeTakeFirst();
 }
 
-function userSearch(db: Db, text: string) {
-  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Users with the profile of their kind (restaurant, customer, admin) beside them. */
+function usersWithProfiles(db: Db) {
   return db
     .selectFrom("user")
     .leftJoin("restaurant", "restaurant.id", "user.id")
     .leftJoin("customer", "customer.id", "user.id")
     .leftJoin("admin", "admin.id", "user.id")
-    .$if(text !== "", (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb(sql`lower("user"."email")`, "like", sql`${like} escape '\\'`),
-          eb(sql`lower("user"."name")`, "like", sql`${like} escape '\\'`),
-          eb(sql`lower("restaurant"."restName")`, "like", sql`${like} escape '\\'`),
-          eb(
-            sql`lower("customer"."firstName" || ' ' || "customer"."lastName")`,
-            "like",
-            sql`${like} escape '\\'`,
-          ),
-        ]),
-      ),
-    );
+    .leftJoin("account_suspension", "account_suspension.userId", "user.id");
+}
+
+const USER_COLUMNS = [
+  "user.id",
+  "user.email",
+  "user.name",
+  "restaurant.restName",
+  "restaurant.urlName",
+  "restaurant.approvalStatus",
+  "restaurant.timestamp as restaurantSince",
+  "customer.firstName",
+  "customer.lastName",
+  "customer.timestamp as customerSince",
+  "admin.id as adminId",
+  "admin.timestamp as adminSince",
+  "account_suspension.reason as suspensionReason",
+  "account_suspension.timestamp as suspendedSince",
+] as const;
+
+function userSearch(db: Db, text: string) {
+  const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return usersWithProfiles(db).$if(text !== "", (qb) =>
+    qb.where((eb) =>
+      eb.or([
+        eb(sql`lower("user"."email")`, "like", sql`${like} escape '\\'`),
+        eb(sql`lower("user"."name")`, "like", sql`${like} escape '\\'`),
+        eb(sql`lower("restaurant"."restName")`, "like", sql`${like} escape '\\'`),
+        eb(
+          sql`lower("customer"."firstName" || ' ' || "customer"."lastName")`,
+          "like",
+          sql`${like} escape '\\'`,
+        ),
+      ]),
+    ),
+  );
 }
 
 /** Users of every kind, by email; `text` matches email, username, restaurant or person name. */
 export async function searchUsers(db: Db, text: string, offset: number, limit: number) {
   return userSearch(db, text)
-    .select([
-      "user.id",
-      "user.email",
-      "user.name",
-      "restaurant.restName",
-      "restaurant.urlName",
-      "restaurant.approvalStatus",
-      "restaurant.timestamp as restaurantSince",
-      "customer.firstName",
-      "customer.lastName",
-      "customer.timestamp as customerSince",
-      "admin.id as adminId",
-      "admin.timestamp as adminSince",
-    ])
+    .select(USER_COLUMNS)
     .orderBy("user.email")
     .offset(offset)
     .limit(limit)
     .execute();
+}
+
+/** One user, by id or by email (any case). */
+export async function findUserForAdmin(db: Db, who: { id: string } | { email: string }) {
+  return usersWithProfiles(db)
+    .select(USER_COLUMNS)
+    .where((eb) =>
+      "id" in who
+        ? eb("user.id", "=", who.id)
+        : eb(sql`lower("user"."email")`, "=", who.email.trim().toLowerCase()),
+    )
+    .executeTakeFirst();
 }
 
 export async function countUsers(db: Db, text: string) {
@@ -246,4 +291,23 @@ export async function countAudit(db: Db) {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Issue 29: the suspension row, and the restaurant status it put aside (see migration 0018). */
+export async function insertSuspension(db: Db, row: Insertable<AccountSuspensionTable>) {
+  await db.insertInto("account_suspension").values(row).execute();
+}
+
+/** Ends a suspension; answers its row, or undefined when another request ended it first. */
+export async function deleteSuspension(db: Db, userId: string) {
+  return db
+    .deleteFrom("account_suspension")
+    .where("userId", "=", userId)
+    .returning(["reason", "restaurantStatus"])
+    .executeTakeFirst();
+}
+
+/** Signs the person out everywhere: every session of the account ends now. */
+export async function deleteSessions(db: Db, userId: string) {
+  await db.deleteFrom("session").where("userId", "=", userId).execute();
 }

@@ -27,6 +27,22 @@ export const ADMIN_MESSAGES = {
   noReports: "No reported reviews.",
   noUsers: "No users match your search.",
   noAudit: "No admin actions yet.",
+  userNotFound: "Account not found",
+  locksUnavailable:
+    "The locks cannot be read just now: Redis, where they are kept, is not answering. Try again in a minute.",
+  noLocks: (email: string) => `No locks on ${email}: it can sign in.`,
+  unlocked: (email: string, n: number) => `${email} unlocked. Locks cleared: ${n}.`,
+  suspendReasonRequired: "Please give a reason: the person reads it when they try to log in.",
+  suspendSelf: "You cannot suspend your own account.",
+  suspendAdmin: "An admin's account cannot be suspended.",
+  notSuspendable: "Only a customer or a restaurant owner can be suspended.",
+  unknownAccountDecision: "Please choose Suspend account or Restore account.",
+  alreadySuspended: (email: string) => `${email} is already suspended.`,
+  notSuspended: (email: string) => `${email} is not suspended.`,
+  customerSuspended: (email: string) => `${email} suspended and signed out. Their reviews are hidden.`,
+  ownerSuspended: (email: string) =>
+    `${email} suspended and signed out. Their restaurant's menus are hidden.`,
+  accountRestored: (email: string) => `${email} restored. They can log in again.`,
 } as const;
 
 const reason = z.string().trim().max(500, "Please keep the reason under 500 characters.");
@@ -37,6 +53,16 @@ export const restaurantDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suspend"), reason: reason.min(1, ADMIN_MESSAGES.reasonRequired) }),
 ]);
 export type RestaurantDecision = z.infer<typeof restaurantDecisionSchema>;
+
+/** Issue 29: suspending an account needs a reason the person reads at login; restoring may give one. */
+export const accountDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("suspend"),
+    // A form without the field is a form with an empty one: the same message.
+    reason: z.preprocess((v) => v ?? "", reason.min(1, ADMIN_MESSAGES.suspendReasonRequired)),
+  }),
+  z.object({ intent: z.literal("restore"), reason: reason.optional().default("") }),
+]);
 
 export const reviewDecisionSchema = z.object({
   reviewId: z.string().min(1),
@@ -51,4 +77,18 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   "review.hide": "Hid review",
   "review.restore": "Restored review",
   "review.dismiss": "Dismissed report",
+  "account.unlock": "Unlocked account",
+  "links.rewrite": "Rewrote QR codes and links",
+  "account.suspend": "Suspended account",
+  "account.restore": "Restored account",
+};
+
+/** What each lock an admin can clear keeps the account from (the limits of docs/operations.md). */
+export const LOCK_LABEL: Record<string, string> = {
+  "login-pair": "Signing in from one address, after wrong passwords",
+  "login-account": "Signing in from new addresses, after wrong passwords from many",
+  "password-change": "Changing the password, after wrong current passwords",
+  "signup-mailbox": "Signing up with this mailbox",
+  "reset-mailbox": "Password reset mails to this mailbox",
+  "import-owner": "Menu imports",
 };

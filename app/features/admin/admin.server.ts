@@ -2,11 +2,19 @@ import { addDays, dayInPakistan } from "~/lib/dates.ts";
 import type { Transaction } from "kysely";
 import { fieldErrors } from "~/lib/forms.ts";
 import { fail, type Result } from "~/lib/result.ts";
-import { moderateReview } from "~/features/reviews/reviews.server.ts";
+import { hideAuthorReviews, moderateReview } from "~/features/reviews/reviews.server.ts";
+import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { pageWindow } from "~/lib/paging.ts";
+import {
+  accountLocks,
+  LocksUnavailable,
+  unlockAccount,
+  type AccountLock,
+} from "~/server/account-locks.server.ts";
 import type { DB } from "~/server/db-schema.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import {
+  accountDecisionSchema,
   ADMIN_MESSAGES as A,
   restaurantDecisionSchema,
   reviewDecisionSchema,
@@ -27,7 +35,7 @@ function audit(
   actor: Actor,
   entry: {
     action: string;
-    targetType: "restaurant" | "review";
+    targetType: "restaurant" | "review" | "user";
     targetId: string;
     targetLabel: string;
     reason?: string;
@@ -159,24 +167,158 @@ export async function reportQueue(services: Services, status: "open" | "hidden",
   };
 }
 
+type UserRow = NonNullable<Awaited<ReturnType<typeof q.findUserForAdmin>>>;
+
+/** A user as the admin's screens show one: kind, the name of that kind, since when. */
+function userSummary(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    role: u.adminId ? "admin" : u.restName ? "restaurant" : u.firstName ? "customer" : "none",
+    name: u.restName ?? (u.firstName ? `${u.firstName} ${u.lastName ?? ""}`.trim() : u.name),
+    urlName: u.urlName,
+    approvalStatus: u.approvalStatus,
+    since: u.restaurantSince ?? u.customerSince ?? u.adminSince ?? null,
+    suspension: u.suspendedSince ? { reason: u.suspensionReason ?? "", since: u.suspendedSince } : null,
+  };
+}
+
 export async function userDirectory(services: Services, text: string, requested: number) {
   const { db } = services.database;
   const search = text.trim().slice(0, 100);
   const p = paging(requested, await q.countUsers(db, search));
   const users = await q.searchUsers(db, search, p.offset, p.limit);
-  return {
-    page: p.page,
-    pages: p.pages,
-    users: users.map((u) => ({
-      id: u.id,
-      email: u.email,
-      role: u.adminId ? "admin" : u.restName ? "restaurant" : u.firstName ? "customer" : "none",
-      name: u.restName ?? (u.firstName ? `${u.firstName} ${u.lastName ?? ""}`.trim() : u.name),
-      urlName: u.urlName,
-      approvalStatus: u.approvalStatus,
-      since: u.restaurantSince ?? u.customerSince ?? u.adminSince ?? null,
-    })),
-  };
+  return { page: p.page, pages: p.pages, users: users.map(userSummary) };
+}
+
+/** Issue 28: an account as the admin sees it, with the locks on it now (null while Redis is away). */
+export async function accountForAdmin(services: Services, userId: string) {
+  const user = await q.findUserForAdmin(services.database.db, { id: userId });
+  if (!user) return null;
+  const locks = await accountLocks(services, user).catch((error: unknown) => {
+    if (error instanceof LocksUnavailable) return null;
+    throw error;
+  });
+  return { user: userSummary(user), locks };
+}
+
+/**
+ * Clears every lock on an account (the limits of ADR 0031 keyed by its email, mailbox
+ * or id, in Redis or the database), from its screen (by id) or the command line (by
+ * email); the unlock and what it cleared go in the audit log. An account with no
+ * lock is left as it is, and nothing is logged.
+ */
+export async function unlockUser(
+  services: Services,
+  actor: Actor,
+  who: { id: string } | { email: string },
+): Promise<Result<{ message: string; email: string; cleared: AccountLock[] }>> {
+  const { db } = services.database;
+  const user = await q.findUserForAdmin(db, who);
+  if (!user) return fail(404, A.userNotFound);
+  let cleared: AccountLock[];
+  try {
+    cleared = await unlockAccount(services, user);
+  } catch (error) {
+    if (error instanceof LocksUnavailable) return fail(503, A.locksUnavailable);
+    throw error;
+  }
+  if (cleared.length === 0) return fail(409, A.noLocks(user.email), { level: "info" });
+  const limits = cleared.map((lock) => lock.limit);
+  await db.transaction().execute((trx) =>
+    audit(trx, actor, {
+      action: "account.unlock",
+      targetType: "user",
+      targetId: user.id,
+      targetLabel: user.email,
+      reason: [...new Set(limits)].join(", "),
+    }),
+  );
+  services.log.info({ actor: actor.label, userId: user.id, cleared: limits }, "account unlocked");
+  return { ok: true, message: A.unlocked(user.email, cleared.length), email: user.email, cleared };
+}
+
+/** Rolls a suspension's transaction back: another request suspended or restored the account first. */
+class DecidedMeanwhile extends Error {}
+
+/**
+ * Issue 29: suspends a customer or a restaurant owner, or restores them. Suspending
+ * ends every session of the account at once (login then refuses it with the reason),
+ * hides its reviews from every list, count and rating, and, for an owner, suspends an
+ * approved restaurant the way the restaurant's own Suspend does (menus hidden);
+ * restoring undoes exactly what the suspension did. An admin can suspend neither
+ * themself nor another admin. Everything, the audit entries too, commits together.
+ */
+export async function decideAccount(
+  services: Services,
+  actor: Actor,
+  userId: string,
+  input: unknown,
+): Promise<Result<{ message: string }>> {
+  const parsed = accountDecisionSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return fail(400, errors.reason ?? A.unknownAccountDecision, { fieldErrors: errors });
+  }
+  const { intent, reason } = parsed.data;
+  const { db } = services.database;
+  const found = await q.findUserForAdmin(db, { id: userId });
+  if (!found) return fail(404, A.userNotFound);
+  const user = userSummary(found);
+  if (intent === "suspend") {
+    if (user.id === actor.id) return fail(403, A.suspendSelf);
+    if (user.role === "admin") return fail(403, A.suspendAdmin);
+    if (user.role === "none") return fail(409, A.notSuspendable);
+    if (user.suspension) return fail(409, A.alreadySuspended(user.email), { level: "info" });
+  } else if (!user.suspension) {
+    return fail(409, A.notSuspended(user.email), { level: "info" });
+  }
+  const restaurant = { id: user.id, label: user.name };
+  try {
+    await db.transaction().execute(async (trx) => {
+      let restaurantChanged: boolean;
+      if (intent === "suspend") {
+        restaurantChanged =
+          user.role === "restaurant" && (await q.suspendApprovedRestaurant(trx, user.id, reason));
+        await q.insertSuspension(trx, {
+          userId: user.id,
+          reason,
+          actorId: actor.id,
+          restaurantStatus: restaurantChanged ? "approved" : null,
+          timestamp: new Date().toISOString(),
+        });
+        await q.deleteSessions(trx, user.id);
+      } else {
+        const ended = await q.deleteSuspension(trx, user.id);
+        if (!ended) throw new DecidedMeanwhile();
+        restaurantChanged =
+          ended.restaurantStatus === "approved" && (await q.approveSuspendedRestaurant(trx, user.id));
+      }
+      await hideAuthorReviews(trx, user.id, intent === "suspend");
+      const target = { targetType: "user", targetId: user.id, targetLabel: user.email, reason } as const;
+      await audit(trx, actor, { action: `account.${intent}`, ...target });
+      if (restaurantChanged) {
+        await audit(trx, actor, {
+          action: intent === "suspend" ? "restaurant.suspend" : "restaurant.approve",
+          targetType: "restaurant",
+          targetId: restaurant.id,
+          targetLabel: restaurant.label,
+          reason,
+        });
+      }
+    });
+  } catch (error) {
+    if (error instanceof DecidedMeanwhile) return fail(409, A.notSuspended(user.email), { level: "info" });
+    if (isUniqueViolation(error)) return fail(409, A.alreadySuspended(user.email), { level: "info" });
+    throw error;
+  }
+  // Again once committed: a login that wrote its session after the delete above and read
+  // for a suspension before this commit (PostgreSQL runs them side by side) is ended here.
+  if (intent === "suspend") await q.deleteSessions(db, user.id);
+  services.log.info({ actor: actor.label, userId: user.id, intent }, "account suspension changed");
+  if (intent === "restore") return { ok: true, message: A.accountRestored(user.email) };
+  const message = user.role === "restaurant" ? A.ownerSuspended : A.customerSuspended;
+  return { ok: true, message: message(user.email) };
 }
 
 export async function auditLog(services: Services, requested: number) {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from "kysely";
 import { NO_FILTERS, type BranchFilters } from "./branch-filters.ts";
+import { typesFound } from "~/lib/item-types.ts";
 import type { BranchTable, DB, MenuItemTable } from "~/server/db-schema.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -78,7 +79,7 @@ function shownAtBranch(db: Db, branchId: string) {
 /** The dishes a branch shows that pass a diner's filters (issue 17). */
 function filtered(db: Db, branchId: string, f: BranchFilters) {
   let query = shownAtBranch(db, branchId);
-  if (f.type) query = query.where("menu_item.itemType", "=", f.type);
+  if (f.type) query = query.where("menu_item.itemType", "in", typesFound(f.type));
   if (f.taste) query = query.where("menu_item.itemTaste", "=", f.taste);
   if (f.available) query = query.where("menu_item.soldOut", "=", 0);
   for (const word of f.avoid) {
@@ -234,4 +235,14 @@ export function findBranchDefaults(db: Kysely<DB>, restaurantId: string) {
     .select(["restName", "country", "address", "contact"])
     .where("id", "=", restaurantId)
     .executeTakeFirst();
+}
+
+/** The owner's branches with their stored hours, for the hours form and its 'same hours as' shortcut. */
+export async function listBranchHours(db: Db, restaurantId: string) {
+  return db
+    .selectFrom("branch")
+    .select(["id", "branchName", "branchUrl", "openingHours"])
+    .where("restaurantId", "=", restaurantId)
+    .orderBy("timestamp")
+    .execute();
 }

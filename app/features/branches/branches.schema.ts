@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BRANCH_MESSAGES, BRANCH_ITEMS_PER_PAGE } from "./branches.messages.ts";
 import { plainDecimal } from "~/lib/numbers.ts";
-import { DAY_NAMES, DAYS, isTime, RANGES_A_DAY, type Day, type OpeningHours } from "~/lib/opening-hours.ts";
+import { DAY_NAMES, DAYS, isTime, RANGES_A_DAY, type OpeningHours } from "~/lib/opening-hours.ts";
+import { closedField, hoursField } from "./hours-shortcuts.ts";
 import { ownAddress } from "../accounts/accounts.schema.ts";
 
 export { BRANCH_MESSAGES, BRANCH_ITEMS_PER_PAGE };
@@ -78,12 +79,11 @@ export const bringInLineSchema = z
     branchOnly: !v.dropBranchOnly,
   }));
 
-/** The hours form's field for a day's range: `monOpens0`, `monCloses0`, `monOpens1`… */
-export const hoursField = (day: Day, range: number, edge: "Opens" | "Closes") => `${day}${edge}${range}`;
+export { hoursField };
 
 /**
  * The weekly hours as the form sends them: for each day up to RANGES_A_DAY ranges, each
- * with both times or neither (a day with none is closed), and a note. Every day empty
+ * with both times or neither (a day with none, or ticked closed, is closed), and a note. Every day empty
  * and no note: the branch shows no hours at all (null).
  */
 export function parseOpeningHours(
@@ -93,6 +93,8 @@ export function parseOpeningHours(
   const days = {} as OpeningHours["days"];
   for (const day of DAYS) {
     days[day] = [];
+    // Ticked closed: closed, whatever times the form still holds (issue 29).
+    if (values[closedField(day)] === "on") continue;
     for (let range = 0; range < RANGES_A_DAY; range++) {
       const opens = String(values[hoursField(day, range, "Opens")] ?? "").trim();
       const closes = String(values[hoursField(day, range, "Closes")] ?? "").trim();

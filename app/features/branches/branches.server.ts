@@ -2,12 +2,13 @@ import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import type { Services } from "~/server/services.server.ts";
+import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.server.ts";
 import { branchPath, toSlug } from "~/lib/slug.ts";
 import { pageWindow } from "~/lib/paging.ts";
-import { localQrWarning } from "~/lib/public-address.ts";
+import { qrAddressNote } from "~/lib/public-address.ts";
 import { fieldErrors } from "~/lib/forms.ts";
 import { fail, type Result } from "~/lib/result.ts";
-import { menuVisibility, menuWithItems } from "../menus/menu-read.server.ts";
+import { menuVisibility, menuWithItems, type Visibility } from "../menus/menu-read.server.ts";
 import { alignBranches, branchDifferences, inLine } from "../menus/menu-sync.server.ts";
 import { addItemForm, removeUnusedImages } from "../menus/menus.server.ts";
 import * as menuQ from "../menus/menus.queries.server.ts";
@@ -71,12 +72,16 @@ const taken = () => fail(409, B.nameTaken, { level: "warning", fieldErrors: { br
 /**
  * product rules §4: the branch and a copy of every section and item of the general menu
  * are written in one transaction; any failure leaves no branch and no partial copy.
+ * The same post sent again adds it once and is answered as the first (ADR 0032).
  */
 export async function addBranch(
   services: Services,
   ownerId: string,
   input: unknown,
 ): Promise<Result<{ branchUrl: string }>> {
+  const submission = submissionOf("branch", ownerId, input);
+  const first = await firstAnswer<{ branchUrl: string }>(services, submission);
+  if (first) return first;
   const parsed = addBranchSchema.safeParse(input);
   if (!parsed.success) return fail(400, B.nameMissing, { fieldErrors: fieldErrors(parsed.error) });
   const { db } = services.database;
@@ -99,6 +104,7 @@ export async function addBranch(
   const branchId = crypto.randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
+      await recordAnswer(trx, submission, { branchUrl });
       await q.insertBranch(trx, {
         id: branchId,
         restaurantId: ownerId,
@@ -120,6 +126,8 @@ export async function addBranch(
       await q.refreshBranchCount(trx, ownerId);
     });
   } catch (error) {
+    const twin = await firstAnswer<{ branchUrl: string }>(services, submission);
+    if (twin) return twin;
     if (error instanceof NoSectionsError) return fail(409, B.noSections, { level: "warning" });
     if (isUniqueViolation(error)) return taken();
     services.log.error({ err: error, ownerId }, "add branch failed");
@@ -133,7 +141,7 @@ export async function ownerBranchMenu(services: Services, ownerId: string, branc
   const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
   if (!branch) return null;
   const sections = await menuWithItems(services, ownerId, branch.id);
-  return { branch, sections, qrWarning: localQrWarning(branch.branchQRcode) };
+  return { branch, sections, qrNote: qrAddressNote(branch.branchQRcode) };
 }
 
 /**
@@ -262,6 +270,25 @@ export async function publicBranches(services: Services, urlName: string, viewer
   const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval") return { restaurant, visibility, branches: [] };
   return { restaurant, visibility, branches: await q.listBranches(services.database.db, found.id) };
+}
+
+/**
+ * A branch's address and place as a public page's data carries them: empty to anyone
+ * but its owner until the restaurant is public (ADR 0017: the names and the note only).
+ */
+export function shownBranchDetails(
+  branch: Record<"address" | "contact" | "areaLabel" | "cityLabel" | "provinceLabel" | "country", string>,
+  visibility: Visibility,
+) {
+  const detail = (value: string) => (visibility === "awaiting-approval" ? "" : value);
+  return {
+    address: detail(branch.address),
+    contact: detail(branch.contact),
+    areaLabel: detail(branch.areaLabel),
+    cityLabel: detail(branch.cityLabel),
+    provinceLabel: detail(branch.provinceLabel),
+    country: detail(branch.country),
+  };
 }
 
 /**

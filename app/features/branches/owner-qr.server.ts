@@ -1,4 +1,4 @@
-import { localQrWarning } from "~/lib/public-address.ts";
+import { qrAddressNote, type QrAddressNote } from "~/lib/public-address.ts";
 import { SCAN_QUERY } from "~/server/page-views.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { findRestaurantProfile } from "../restaurants/restaurants.queries.server.ts";
@@ -17,8 +17,8 @@ export interface OwnerQrTarget {
   fileName: string;
   title: string;
   subtitle: string;
-  /** Set when the code points to a local address a phone cannot open (app/lib/public-address.ts). */
-  warning: string | null;
+  /** Set when the code's address is not public (app/lib/public-address.ts). */
+  note: QrAddressNote | null;
 }
 
 /**
@@ -41,7 +41,7 @@ export async function ownerQrTarget(
       fileName: restaurant.urlName,
       title: restaurant.restName,
       subtitle: "",
-      warning: localQrWarning(restaurant.restQRcode),
+      note: qrAddressNote(restaurant.restQRcode),
     };
   }
   // Only the owner's own branches: the query is scoped to ownerId.
@@ -53,6 +53,6 @@ export async function ownerQrTarget(
     fileName: `${restaurant.urlName}-${branch.branchUrl}`,
     title: restaurant.restName,
     subtitle: branch.branchName,
-    warning: localQrWarning(branch.branchQRcode),
+    note: qrAddressNote(branch.branchQRcode),
   };
 }

@@ -156,3 +156,167 @@ export const DEMO_URDU: Record<string, string> = {
   "Zeera Rice": "زیرہ رائس",
   "Zinger Burger": "زنگر برگر",
 };
+
+// Issue 29: the dishes' descriptions in Urdu too, keyed by the English description
+// (a dish such as Roghni Naan is described differently at each restaurant). Short,
+// as the English ones, in the words a Pakistani menu uses.
+export const DEMO_URDU_DESCRIPTIONS: Record<string, string> = {
+  // Margalla Karahi House
+  "Tomatoes, green chillies and ginger, finished with fresh coriander.":
+    "ٹماٹر، ہری مرچ اور ادرک میں پکی، اوپر سے تازہ دھنیا۔",
+  "Tender goat meat cooked down with tomatoes and crushed black pepper.":
+    "بکرے کا نرم گوشت، ٹماٹر اور کُٹی ہوئی کالی مرچ میں بھونا ہوا۔",
+  "Cream, yoghurt and white pepper: mild and rich.": "کریم، دہی اور سفید مرچ: کم مرچ اور بھرپور ذائقہ۔",
+  "Soft naan brushed with butter and sesame seeds.": "نرم نان، اوپر مکھن اور تل لگے ہوئے۔",
+  "Chopped garlic and coriander baked into the dough.": "آٹے میں کٹا لہسن اور دھنیا ملا کر پکایا گیا نان۔",
+  "Whole-wheat roti straight from the clay oven.": "گندم کے آٹے کی روٹی، گرما گرم تندور سے۔",
+  "Slow-cooked rice pudding with cardamom and pistachio.":
+    "دھیمی آنچ پر پکی چاول کی کھیر، الائچی اور پستے کے ساتھ۔",
+  "Churned yoghurt with sugar and a splash of rose water.":
+    "دہی، چینی اور عرقِ گلاب کی چند بوندوں سے بنی لسی۔",
+  "Tea leaves boiled in milk until deep brown.": "دودھ میں گہرا رنگ آنے تک پکائی گئی پتی۔",
+  // Potohar Tikka Corner
+  "Marinated overnight in yoghurt and red chilli, charred on the coals.":
+    "دہی اور لال مرچ میں رات بھر رکھا، پھر کوئلوں پر سینکا ہوا۔",
+  "Hand-minced beef with green chilli and onion on the skewer.":
+    "ہاتھ سے کُٹا بیف قیمہ، ہری مرچ اور پیاز کے ساتھ سیخ پر۔",
+  "Lamb chops in a raw papaya marinade, smoky and tender.":
+    "کچے پپیتے کے مصالحے میں گلائی چانپیں، نرم اور کوئلے کی مہک والی۔",
+  "Tikka, seekh kabab, malai boti and chops for four.":
+    "تکہ، سیخ کباب، ملائی بوٹی اور چانپ، چار افراد کے لیے۔",
+  "A little of everything from the grill, for two.": "گرِل کی ہر چیز تھوڑی تھوڑی، دو افراد کے لیے۔",
+  "River fish in ajwain masala, grilled whole.": "اجوائن کے مصالحے میں دریائی مچھلی، پوری گرِل کی ہوئی۔",
+  "Butter and sesame naan, baked as you order.": "مکھن اور تل والا نان، آرڈر پر تازہ لگایا جاتا ہے۔",
+  "Flaky paratha stuffed with spiced potato.": "مصالحے دار آلو سے بھرا خستہ پراٹھا۔",
+  "Cold yoghurt drink with roasted cumin.": "بھنے زیرے والی ٹھنڈی نمکین لسی۔",
+  // Red Lantern Chinese
+  "Chicken, egg ribbons, vinegar and chilli; serves two.":
+    "چکن، انڈے کے لچھے، سرکہ اور مرچ؛ دو افراد کے لیے۔",
+  "Creamy sweetcorn with shredded chicken; serves two.":
+    "مکئی کا گاڑھا سوپ، ریشہ چکن کے ساتھ؛ دو افراد کے لیے۔",
+  "Crisp rolls of cabbage, carrot and glass noodles.": "بند گوبھی، گاجر اور باریک نوڈلز سے بھرے کرارے رول۔",
+  "Wok-tossed chicken with dried red chillies and peanuts.":
+    "سوکھی لال مرچ اور مونگ پھلی کے ساتھ ووک میں بھنا چکن۔",
+  "Strips of beef with capsicum, onion and green chillies.":
+    "شملہ مرچ، پیاز اور ہری مرچ کے ساتھ بیف کے پارچے۔",
+  "King prawns in a fiery Szechuan pepper sauce.": "بڑے جھینگے، تیز سیچوان مرچ کی ساس میں۔",
+  "Wok-fried rice with spring onion, carrot and peas.": "ہری پیاز، گاجر اور مٹر کے ساتھ ووک میں تلے چاول۔",
+  "Soft noodles with chicken, cabbage and soy.": "چکن، بند گوبھی اور سویا ساس کے ساتھ نرم نوڈلز۔",
+  "Crispy noodles under a sweet and sour chicken sauce, with a fried egg.":
+    "کرارے نوڈلز پر کھٹی میٹھی چکن ساس، ساتھ فرائی انڈا۔",
+  // Kohsar Chai Khana
+  "Pink tea with crushed pistachio and almond flakes.": "کُٹے پستے اور بادام کی کترن والی گلابی چائے۔",
+  "Strong, milky and spiced with cardamom.": "کڑک پتی، بھرپور دودھ اور الائچی کی خوشبو۔",
+  "Double espresso under thick steamed milk foam.": "ڈبل ایسپریسو پر بھاپ سے پھولے دودھ کی گاڑھی جھاگ۔",
+  "Two fried eggs with a flaky paratha and chai-stall chutney.":
+    "دو فرائی انڈے، خستہ پراٹھا اور چائے کے ڈھابے والی چٹنی۔",
+  "Chicken, egg and cheese on toasted bread, with fries.": "ٹوسٹ بریڈ میں چکن، انڈا اور چیز، ساتھ فرائز۔",
+  "A stack of three with butter and Sidr honey.": "تین پین کیک، مکھن اور بیری کے شہد کے ساتھ۔",
+  "A thick slice of dark chocolate cake with fudge icing.": "ڈارک چاکلیٹ کیک کا موٹا ٹکڑا، فج آئسنگ کے ساتھ۔",
+  "Baked every morning with local butter.": "ہر صبح مقامی مکھن سے تازہ بیک کیا ہوا۔",
+  "Crumbly cumin biscuits, made for dipping in chai.": "خستہ زیرہ بسکٹ، چائے میں ڈبو کر کھانے کے لیے۔",
+  // Burger Barn
+  "Crunchy fried chicken fillet, lettuce and spicy mayo.":
+    "کرارا فرائیڈ چکن فِلے، سلاد پتا اور تیز مرچ والی مایو۔",
+  "Two smashed beef patties, cheddar, pickles and house sauce.":
+    "بیف کی دو اسمیش پیٹیز، چیڈر، کھیرے کا اچار اور ہماری خاص ساس۔",
+  "Potato and pea patty with mint chutney mayo.": "آلو اور مٹر کی پیٹی، پودینے کی چٹنی والی مایو کے ساتھ۔",
+  "Skin-on fries tossed in chaat masala.": "چھلکے والے فرائز، چاٹ مصالحے میں ملے ہوئے۔",
+  "Six wings in a sticky hot sauce.": "چھ ونگز، گاڑھی تیز ساس میں لپٹے ہوئے۔",
+  "Golden nuggets with garlic dip.": "سنہری نگٹس، لہسن کی ڈِپ کے ساتھ۔",
+  "Vanilla ice cream blended with crushed cookies.": "ونیلا آئس کریم اور کُٹے ہوئے بسکٹ کا شیک۔",
+  "Sindhri mangoes and cold milk, in season.": "سندھڑی آم اور ٹھنڈا دودھ، آم کے موسم میں۔",
+  "Fresh mint, lemon and crushed ice.": "تازہ پودینہ، لیموں اور کُٹی ہوئی برف۔",
+  // Raja Bazaar Nihari
+  "Beef shank slow-cooked overnight; ginger, lemon and green chilli on the side.":
+    "رات بھر دھیمی آنچ پر پکا بونگ کا گوشت؛ ساتھ ادرک، لیموں اور ہری مرچ۔",
+  "Our nihari with a marrow bone and extra tari.": "ہماری نہاری، گودے والی نلی اور زیادہ تری کے ساتھ۔",
+  "Wheat, lentils and chicken pounded smooth, topped with fried onions.":
+    "گندم، دالیں اور چکن خوب گھوٹ کر، اوپر سے تلی ہوئی پیاز۔",
+  "Layered rice with chicken, potato and plum.": "چکن، آلو اور آلو بخارے کے ساتھ تہہ دار چاول۔",
+  "Rice cooked in beef yakhni with whole spices.": "بیف کی یخنی اور ثابت گرم مصالحے میں پکے چاول۔",
+  "Basmati rice with toasted cumin.": "بھنے زیرے والے باسمتی چاول۔",
+  "Leavened roti from the tandoor, made for nihari.": "تندور کی خمیری روٹی، نہاری کے ساتھ کھانے کے لیے۔",
+  "Two warm jamuns in cardamom syrup.": "الائچی والے شیرے میں دو گرم گلاب جامن۔",
+  "Semolina roasted in ghee with almonds.": "گھی میں بھنی سوجی، بادام کے ساتھ۔",
+  // Shinwari Dera
+  "Lamb on the bone grilled with salt and dumba fat.":
+    "ہڈی والا دنبے کا گوشت، نمک اور دنبے کی چربی میں گرِل کیا ہوا۔",
+  "Thick chops, salted and grilled pink.": "موٹی چانپیں، نمک لگا کر ہلکی گلابی گرِل کی ہوئی۔",
+  "Minced lamb with green chilli and coriander.": "ہری مرچ اور دھنیے کے ساتھ لیمب کا قیمہ، سیخ پر۔",
+  "Namkeen tikka, chops and seekh for two to three.": "نمکین تکہ، چانپ اور سیخ کباب، دو سے تین افراد کے لیے۔",
+  "1 kg namkeen tikka, 6 seekh and 6 chops: serves five.":
+    "ایک کلو نمکین تکہ، 6 سیخ کباب اور 6 چانپیں: پانچ افراد کے لیے۔",
+  "Chicken roasted by the fire, with rice inside.": "آگ کے گرد سیخ پر بھنا پورا چکن، اندر چاول بھرے ہوئے۔",
+  "Long, thin naan with nigella seeds.": "کلونجی والا لمبا پتلا نان۔",
+  "Soft naan with butter and sesame.": "مکھن اور تل والا نرم نان۔",
+  "Cold milk and lemon-lime soda, the street classic.":
+    "ٹھنڈا دودھ اور لیمن سوڈا: بازار کا مشہور پرانا مشروب۔",
+  // Pindi Chaska Point
+  "Grilled chicken, garlic sauce and pickles in pita.": "پیٹا بریڈ میں گرِل چکن، لہسن کی ساس اور اچار۔",
+  "Tikka boti rolled in a crisp paratha with chutney.": "کرارے پراٹھے میں لپٹی تکہ بوٹی، چٹنی کے ساتھ۔",
+  "Chickpea falafel, tahini and salad.": "چنوں کے فلافل، تل کی ساس اور سلاد۔",
+  "Tikka chicken, onion and green chilli.": "تکہ چکن، پیاز اور ہری مرچ۔",
+  "Fajita chicken, capsicum and olives.": "فجیتا چکن، شملہ مرچ اور زیتون۔",
+  "Mozzarella, cheddar and parmesan.": "موزریلا، چیڈر اور پارمیزان چیز۔",
+  "Fries under cheese sauce, chicken and jalapeños.": "فرائز پر چیز ساس، چکن اور ہالاپینو مرچ۔",
+  "Cucumber, tomato, onion and lemon.": "کھیرا، ٹماٹر، پیاز اور لیموں۔",
+  "Half-litre bottle.": "آدھے لیٹر کی بوتل۔",
+  // Trattoria Saidpur
+  "Vegetable and bean soup with small pasta.": "سبزیوں اور لوبیے کا سوپ، چھوٹے پاستا کے ساتھ۔",
+  "Romaine, grilled chicken, parmesan and croutons.": "رومین سلاد پتا، گرِل چکن، پارمیزان اور کروٹونز۔",
+  "Wood-fired focaccia, garlic butter and mozzarella.": "لکڑی کی آگ میں بنی فوکاچیا، گارلک بٹر اور موزریلا۔",
+  "Fresh fettuccine, cream, parmesan and grilled chicken.": "تازہ فیٹوچینی، کریم، پارمیزان اور گرِل چکن۔",
+  "Tomato, garlic and red chilli.": "ٹماٹر، لہسن اور لال مرچ۔",
+  "Grilled tenderloin with mushroom sauce and mash.":
+    "گرِل کیا ہوا بیف ٹینڈرلوئن، مشروم ساس اور میشڈ آلو کے ساتھ۔",
+  "Coffee-soaked sponge and mascarpone cream.": "کافی میں بھیگا اسپنج اور ماسکارپونی کریم۔",
+  "Two scoops, made in house.": "دو اسکوپ، ہمارے اپنے کچن میں تیار۔",
+  "A short, strong single shot.": "ایک چھوٹا اور تیز سنگل شاٹ۔",
+  // Jade Garden
+  "Chicken and ginger in thin wrappers, with chilli oil.": "پتلے خول میں چکن اور ادرک، چلی آئل کے ساتھ۔",
+  "Crystal-skin prawn dumplings.": "شفاف پتلے خول والے جھینگے کے ڈمپلنگز۔",
+  "Crispy wings glazed with honey and chilli.": "شہد اور مرچ کی تہہ والے کرارے ونگز۔",
+  "Chicken balls in a tangy garlic and soy gravy.": "لہسن اور سویا کی چٹپٹی گریوی میں چکن بالز۔",
+  "Sliced beef with spring onion in a sweet soy glaze.": "ہری پیاز کے ساتھ بیف کے پارچے، میٹھی سویا ساس میں۔",
+  "Broccoli, bok choy, mushrooms and baby corn.": "بروکلی، بوک چوئے، مشروم اور بے بی کارن۔",
+  "Chicken wontons in a clear broth.": "صاف یخنی میں چکن ونٹنز۔",
+  "Wok-fried noodles with beef and vegetables.": "بیف اور سبزیوں کے ساتھ ووک میں تلے نوڈلز۔",
+  "Egg fried rice with diced chicken.": "انڈے والے فرائیڈ رائس، چکن کی چھوٹی بوٹیوں کے ساتھ۔",
+  // Hunza Highland Cafe
+  "Hunza meat pie: minced beef and onion baked in thin bread.":
+    "ہنزہ کی قیمہ بھری روٹی: بیف قیمہ اور پیاز پتلی روٹی میں بند کر کے پکایا ہوا۔",
+  "Buckwheat pancakes with apricot compote.": "کُٹو کے آٹے کے پین کیک، خوبانی کے مربے کے ساتھ۔",
+  "Three eggs with onion, tomato and green chilli, with toast.":
+    "پیاز، ٹماٹر اور ہری مرچ کے ساتھ تین انڈوں کا آملیٹ، ساتھ ٹوسٹ۔",
+  "Espresso over ice and cold milk.": "برف اور ٹھنڈے دودھ پر ایسپریسو۔",
+  "Espresso with silky steamed milk.": "ایسپریسو، بھاپ سے گرم ملائم دودھ کے ساتھ۔",
+  "Green tea with wild thyme from the valley.": "سبز قہوہ، وادی کی جنگلی جڑی بوٹیوں کے ساتھ۔",
+  "Moist walnut sponge with caramel.": "نرم اخروٹ اسپنج کیک، کیریمل کے ساتھ۔",
+  "Flaky pastry with dried apricot and custard.": "خشک خوبانی اور کسٹرڈ والی خستہ پیسٹری۔",
+  "Three soft-baked cookies.": "تین نرم، تازہ بیک کی ہوئی کوکیز۔",
+  // Zaiqa Biryani Centre
+  "Long-grain rice layered with chicken masala and fried onion.":
+    "لمبے دانے والے چاول، چکن مصالحے اور تلی پیاز کی تہوں کے ساتھ۔",
+  "Mutton, potato, plum and plenty of green chilli.": "مٹن، آلو، آلو بخارا اور خوب ساری ہری مرچ۔",
+  "Mixed vegetables and chickpeas in biryani masala.": "بریانی مصالحے میں مکس سبزیاں اور چنے۔",
+  "Wedding-style qorma with yoghurt and fried onion.": "شادیوں والا قورمہ، دہی اور تلی پیاز کے ساتھ۔",
+  "Spinach and potato cooked with garlic.": "لہسن کے ساتھ پکا پالک اور آلو۔",
+  "Split chickpeas with a cumin and red chilli tarka.": "چنے کی دال، زیرے اور لال مرچ کے تڑکے کے ساتھ۔",
+  "Pistachio kulfi over falooda noodles and rose syrup.": "پستے والی قلفی، فالودے اور گلاب کے شربت پر۔",
+  "Ground-rice pudding set in a clay bowl.": "پسے چاولوں کی فرنی، مٹی کے پیالے میں جمائی ہوئی۔",
+  "Kinnow oranges squeezed to order.": "کینو کا تازہ جوس، آرڈر پر نکالا جاتا ہے۔",
+  // Chandni Chowk Chargha House
+  "A whole chicken in red spices, steamed, then fried crisp.":
+    "لال مصالحے میں پورا چکن، پہلے بھاپ میں پکا کر پھر کرارا تلا ہوا۔",
+  "Boneless chicken in cream and mild spices, grilled on skewers.":
+    "کریم اور ہلکے مصالحوں میں بغیر ہڈی کا چکن، سیخوں پر گرِل۔",
+  "Cubes of beef in chilli and raw papaya, grilled over coals.":
+    "مرچ اور کچے پپیتے میں گلائی بیف کی بوٹیاں، کوئلوں پر سِکی ہوئی۔",
+  "Puffed, deep-fried bread, two to a plate.": "پھولی ہوئی تلی پوری، ایک پلیٹ میں دو۔",
+  "Layered paratha crisped on the tawa with butter.": "تہوں والا پراٹھا، توے پر مکھن سے کرارا کیا ہوا۔",
+  "Rice cooked in chicken stock with whole spices.": "چکن کی یخنی اور ثابت گرم مصالحے میں پکے چاول۔",
+  "Carrots slow-cooked in milk with ghee and khoya.":
+    "دودھ میں دھیمی آنچ پر پکی گاجریں، گھی اور کھوئے کے ساتھ۔",
+  "Ripe mangoes blended with yoghurt.": "پکے آموں اور دہی سے بنی گاڑھی لسی۔",
+};

@@ -28,9 +28,14 @@ function citiesLoader(): (country: string) => Promise<City[]> {
   };
 }
 
-function fill(select: HTMLSelectElement, labels: string[]) {
+/** `names`: what a reader sees for a label, where the page's language has its own word; the label is sent. */
+function fill(select: HTMLSelectElement, labels: string[], names: Record<string, string> = {}) {
   const placeholder = select.options[0]?.text ?? "";
-  select.replaceChildren(new Option(placeholder, ""), ...labels.map((label) => new Option(label, label)));
+  const shown = (label: string) => (Object.hasOwn(names, label) ? names[label]! : label);
+  select.replaceChildren(
+    new Option(placeholder, ""),
+    ...labels.map((label) => new Option(shown(label), label)),
+  );
   select.disabled = labels.length === 0;
 }
 
@@ -44,7 +49,8 @@ function hintOf(select: HTMLSelectElement): (text: string) => void {
       hint = document.createElement("p");
       hint.id = id;
       hint.className = "text-sm text-muted";
-      select.after(hint);
+      // Between the label and the list, where SelectField puts its hints.
+      select.before(hint);
       const described = select.getAttribute("aria-describedby");
       select.setAttribute("aria-describedby", described ? `${described} ${id}` : id);
     }
@@ -72,6 +78,7 @@ export function enhanceFinderPlaces(form: HTMLFormElement): () => void {
   // The words come from the page (the form's data- attributes), in its language.
   const loadingText = form.dataset.loadingCities ?? "";
   const noCitiesText = (chosen: string) => (form.dataset.noCities ?? "").replace("{country}", () => chosen);
+  const cityNames = JSON.parse(form.dataset.cityNames ?? "{}") as Record<string, string>;
   let countryTurn = 0;
   let cityTurn = 0;
 
@@ -88,6 +95,7 @@ export function enhanceFinderPlaces(form: HTMLFormElement): () => void {
     fill(
       city,
       cities.map((c) => c.label),
+      cityNames,
     );
     cityHint(cities.length ? "" : noCitiesText(chosen));
   };

@@ -9,6 +9,7 @@ import {
 } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
+import { typesFound } from "~/lib/item-types.ts";
 import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 import { DESCRIPTION_KEY, keyVariants, queryWords, spellingKey } from "~/lib/spelling-keys.ts";
 
@@ -166,8 +167,11 @@ const LEAD_COUNT_CAP = 2000;
 /**
  * The index (among the words of three letters or more) of the query word whose key the
  * fewest dishes have: one bounded index count per word, before a search of several words.
+ * Forgiving a typo, the keys one typo away count too: a word no dish is named by can
+ * still be one typo from a common word's key, and leading with it gathered thousands of
+ * candidates for each to be probed by every other word (0.27 s for five random words).
  */
-export async function leadWordOf(db: Kysely<DB>, text: string): Promise<number> {
+export async function leadWordOf(db: Kysely<DB>, text: string, typos = false): Promise<number> {
   const indexed = keyedWords(text).filter(({ word }) => [...word].length >= 3);
   if (indexed.length < 2) return 0;
   const counts = await Promise.all(
@@ -177,7 +181,8 @@ export async function leadWordOf(db: Kysely<DB>, text: string): Promise<number> 
           db
             .selectFrom("menu_item_key")
             .select("itemId")
-            .where("key", "=", key)
+            .$if(!typos, (qb) => qb.where("key", "=", key))
+            .$if(typos, (qb) => qb.where("key", "in", keyVariants(key)))
             .limit(LEAD_COUNT_CAP)
             .as("k"),
         )
@@ -423,7 +428,7 @@ function dishWhere(
   }
   if (f.price) conditions.push(dishInBand(f.price));
   if (f.taste) conditions.push(eb(column("itemTaste"), "=", f.taste));
-  if (f.itemType) conditions.push(eb(column("itemType"), "=", f.itemType));
+  if (f.itemType) conditions.push(eb(column("itemType"), "in", typesFound(f.itemType)));
   return eb.and(conditions);
 }
 
@@ -436,11 +441,24 @@ function itemsBase(db: Kysely<DB>, f: ItemQuery) {
     .where((eb) => dishWhere(db, eb, f, "filters"));
 }
 
-/** One page of dish ids best rated first, walking menu_item_rank; the place is checked per dish. */
-function rankedPageIds(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
+/**
+ * Which dish a row is (issue 29): a branch's copy is the general dish it follows, so
+ * the copies of every branch make one card; a branch's own dish, or the general menu
+ * of a restaurant without branches, is a dish of its own.
+ */
+const dishOf = sql<string>`coalesce(${sql.ref("menu_item.generalItemId")}, ${sql.ref("menu_item.id")})`;
+
+/** A page's dish: the id of its best ranked matching copy, and the dish it is a copy of. */
+interface Representative {
+  id: string;
+  dish: string;
+}
+
+/** One page of dish copies best rated first, walking menu_item_rank; the place is checked per dish. */
+function rankedCopies(db: Kysely<DB>, f: ItemQuery, limit: number) {
   return db
     .selectFrom("menu_item")
-    .select("menu_item.id")
+    .select(["menu_item.id", dishOf.as("dish")])
     .where((eb) =>
       eb.exists(
         eb
@@ -456,38 +474,194 @@ function rankedPageIds(db: Kysely<DB>, f: ItemQuery, offset: number, limit: numb
     .orderBy("menu_item.itemRatingBy", "desc")
     .orderBy("menu_item.name")
     .orderBy("menu_item.id")
-    .offset(offset)
     .limit(limit);
+}
+
+/** Each dish once, at its first (best ranked) copy. */
+function firstPerDish(rows: readonly Representative[]): Representative[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.dish) && seen.add(row.dish));
 }
 
 /**
- * The ids of the dishes that match, at most `upTo`, in no order: a count that also
- * hands the page query its rows, so a search that matches fewer than the cap walks
- * its matches (and their restaurants and branches) once, not twice.
+ * A page of dishes by the best rated walk: copies are walked until the page has its
+ * dishes. A dish has a copy per branch (about two in the bench's world), so the walk
+ * starts at twice the page's depth and grows threefold while it falls short.
  */
-export async function foundItemIds(db: Kysely<DB>, f: ItemQuery, upTo: number): Promise<string[]> {
-  const rows = await itemsBase(db, f).select("menu_item.id").limit(upTo).execute();
-  return rows.map((r) => r.id);
+async function rankedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
+  const wanted = offset + limit;
+  for (let walk = wanted * 2; ; walk *= 3) {
+    const rows = await rankedCopies(db, f, walk).execute();
+    const dishes = firstPerDish(rows);
+    if (dishes.length >= wanted || rows.length < walk) return dishes.slice(offset, wanted);
+  }
 }
 
-/** The rows of a page of dishes found (found: the ids of every match, from foundItemIds). */
-function pageOfFound(db: Kysely<DB>, f: ItemQuery, found: readonly string[], offset: number, limit: number) {
+/**
+ * A page of dishes sorted from their matching copies (found: every match's id, from
+ * foundDishes; without it, the filters themselves): each dish at its best ranked copy.
+ */
+async function sortedRepresentatives(
+  db: Kysely<DB>,
+  f: ItemQuery,
+  found: readonly string[] | undefined,
+  offset: number,
+  limit: number,
+) {
+  // A found dish is probed by (key, itemId), not every dish of a common key gathered.
+  const matchRank = f.text
+    ? nameMatchRank(f.text, "menu_item.name", (keys) => hasNameKey(keys, found ? "rank" : "filters"))
+    : sql<number>`0`;
+  const copies = db
+    .selectFrom("menu_item")
+    .where(
+      "menu_item.id",
+      "in",
+      found ? (found.length > 0 ? found : [""]) : itemsBase(db, f).select("menu_item.id"),
+    )
+    .select([
+      "menu_item.id",
+      dishOf.as("dish"),
+      matchRank.as("matched"),
+      "menu_item.itemRating as rating",
+      "menu_item.itemRatingBy as ratedBy",
+      "menu_item.name as name",
+      sql<number>`row_number() over (partition by ${dishOf} order by ${matchRank},
+        menu_item."itemRating" desc, menu_item."itemRatingBy" desc, menu_item.name, menu_item.id)`.as("nth"),
+    ])
+    .as("copies");
+  return db
+    .selectFrom(copies)
+    .select(["copies.id", "copies.dish"])
+    .where("copies.nth", "=", 1)
+    .orderBy("copies.matched")
+    .orderBy("copies.rating", "desc")
+    .orderBy("copies.ratedBy", "desc")
+    .orderBy("copies.name")
+    .orderBy("copies.id")
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export interface FoundDishes {
+  /** How many dishes match: exact below `upTo`, `upTo` otherwise. */
+  dishes: number;
+  /** The ids of every matching copy, when they were all gathered (few matches). */
+  copies?: string[];
+}
+
+// Past this many copies a dish on average, PostgreSQL counts the dishes in SQL.
+const MAX_COPIES_PER_DISH = 16;
+
+/**
+ * How many dishes match, counted no further than `upTo`, with the ids of their matching
+ * copies when there are few: the count also hands the page query its rows, so a search
+ * that matches fewer than the cap walks its matches once, not twice. A broad search
+ * stops early: a first `upTo` copies are read in no order, then, past them, the
+ * dishes are counted as their copies are read.
+ */
+export async function foundDishes(db: Kysely<DB>, f: ItemQuery, upTo: number): Promise<FoundDishes> {
+  const rows = upTo + 1;
+  const found = await itemsBase(db, f)
+    .select(["menu_item.id", dishOf.as("dish")])
+    .limit(rows)
+    .execute();
+  const dishes = new Set(found.map((row) => row.dish)).size;
+  if (found.length < rows) return { dishes, copies: found.map((row) => row.id) };
+  if (dishes >= upTo) return { dishes: upTo };
+  return { dishes: await countDishes(db, f, upTo, rows) };
+}
+
+/** The dishes among many matching copies, counted no further than `upTo`. */
+async function countDishes(db: Kysely<DB>, f: ItemQuery, upTo: number, read: number): Promise<number> {
+  if (isSqlite(db)) {
+    // SQLite keeps the distinct dishes in a temporary index as it reads, and stops at the limit.
+    const distinct = itemsBase(db, f).select(dishOf.as("dish")).distinct().limit(upTo).as("found");
+    const row = await db
+      .selectFrom(distinct)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  // PostgreSQL hashes every match before a DISTINCT's first row: read more copies instead.
+  for (let rows = read * 2; rows <= upTo * MAX_COPIES_PER_DISH; rows *= 2) {
+    const found = await itemsBase(db, f).select(dishOf.as("dish")).limit(rows).execute();
+    const dishes = new Set(found.map((row) => row.dish)).size;
+    if (found.length < rows || dishes >= upTo) return Math.min(dishes, upTo);
+  }
+  return countRows(
+    db,
+    itemsBase(db, f)
+      .select(sql<number>`1`.as("one"))
+      .groupBy(dishOf)
+      .limit(upTo)
+      .as("found"),
+  );
+}
+
+/** A branch serving a found dish, with its own price, sizes and stock. */
+export interface ServingBranch {
+  id: string;
+  branchName: string | null;
+  branchUrl: string | null;
+  cityLabel: string | null;
+  areaLabel: string | null;
+  city: string | null;
+  area: string | null;
+  price: number;
+  sizes: string;
+  soldOut: number;
+}
+
+/**
+ * Where each dish of a page is served: its copies that match the filters (a branch's
+ * price or stock may differ). The place filters are left out: they chose which dishes
+ * are on the page, and a diner who picked a city still learns where else a dish is
+ * served, listed after the city's branches (issue 29). Driven from the dishes' ids
+ * (menu_item_general), each copy checked as it is.
+ */
+async function servingBranches(db: Kysely<DB>, f: ItemQuery, dishes: readonly string[]) {
+  const anywhere: ItemQuery = { ...f, citySlug: undefined, areaSlug: undefined, literal: false };
   return db
     .selectFrom("menu_item")
-    .select("menu_item.id")
-    .where("menu_item.id", "in", found.length > 0 ? found : [""])
-    .$if(Boolean(f.text), (qb) =>
-      // Each found dish is probed by (key, itemId), not every dish of a common key gathered.
-      qb.orderBy(nameMatchRank(f.text!, "menu_item.name", (keys) => hasNameKey(keys, "rank"))),
-    )
-    .orderBy("menu_item.itemRating", "desc")
-    .orderBy("menu_item.itemRatingBy", "desc")
-    .orderBy("menu_item.name")
-    .orderBy("menu_item.id")
-    .offset(offset)
-    .limit(limit);
+    .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+    .leftJoin("branch", "branch.id", "menu_item.branchId")
+    .where((eb) => eb.or([eb("menu_item.generalItemId", "in", dishes), eb("menu_item.id", "in", dishes)]))
+    .where((eb) => placeWhere(eb, anywhere))
+    .where((eb) => dishWhere(db, eb, anywhere, "rank"))
+    .select([
+      "menu_item.id",
+      dishOf.as("dish"),
+      "branch.branchName",
+      "branch.branchUrl",
+      "branch.cityLabel",
+      "branch.areaLabel",
+      "branch.city",
+      "branch.area",
+      sql<number>`coalesce(menu_item."priceOverride", menu_item.price)`.as("price"),
+      "menu_item.sizes",
+      "menu_item.soldOut",
+    ])
+    .execute();
 }
 
+/** The diner's city first (and their area before it), then by city and branch name. */
+function inDinersOrder(f: ItemQuery) {
+  const nearness = (b: ServingBranch) =>
+    f.citySlug && b.city === f.citySlug ? (f.areaSlug && b.area === f.areaSlug ? 0 : 1) : 2;
+  return (a: ServingBranch, b: ServingBranch) =>
+    nearness(a) - nearness(b) ||
+    (a.cityLabel ?? "").localeCompare(b.cityLabel ?? "") ||
+    (a.branchName ?? "").localeCompare(b.branchName ?? "") ||
+    a.id.localeCompare(b.id);
+}
+
+/**
+ * One page of the Item Finder: a card per dish (issue 29), best ranked first, each with
+ * the branches that serve it and match the filters (`branches`, the diner's city first)
+ * and the price of the first of them. Offset and limit count dishes.
+ */
 export async function findItems(
   db: Kysely<DB>,
   f: ItemQuery,
@@ -496,44 +670,49 @@ export async function findItems(
   strategy: ItemStrategy = "filters",
   found?: readonly string[],
 ) {
-  const pageIds = found ? pageOfFound(db, f, found, offset, limit) : rankedPageIds(db, f, offset, limit);
-  const query =
-    strategy === "rank" || found
-      ? db
-          .selectFrom("menu_item")
-          .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
-          .leftJoin("branch", "branch.id", "menu_item.branchId")
-          .where("menu_item.id", "in", pageIds)
-      : itemsBase(db, f);
-  return query
-    .select([
-      "menu_item.id",
-      "menu_item.name",
-      "menu_item.nameUr",
-      "menu_item.itemTaste",
-      "menu_item.itemType",
-      "menu_item.itemRating",
-      "menu_item.itemRatingBy",
-      "menu_item.frontView",
-      "menu_item.soldOut",
-      "menu_item.sizes",
-      sql<number>`coalesce(menu_item."priceOverride", menu_item.price)`.as("price"),
-      "restaurant.restName",
-      "restaurant.urlName",
-      "branch.branchName",
-      "branch.branchUrl",
-      "branch.cityLabel",
-      "branch.areaLabel",
-    ])
-    .$if(Boolean(f.text) && strategy === "filters", (qb) =>
-      qb.orderBy(
-        nameMatchRank(f.text!, "menu_item.name", (keys) => hasNameKey(keys, found ? "rank" : "filters")),
-      ),
-    )
-    .orderBy("menu_item.itemRating", "desc")
-    .orderBy("menu_item.itemRatingBy", "desc")
-    .orderBy("menu_item.name")
-    .orderBy("menu_item.id")
-    .$if(strategy === "filters" && !found, (qb) => qb.offset(offset).limit(limit))
-    .execute();
+  const page =
+    strategy === "rank" && !found
+      ? await rankedRepresentatives(db, f, offset, limit)
+      : await sortedRepresentatives(db, f, found, offset, limit);
+  if (page.length === 0) return [];
+  const [dishes, copies] = await Promise.all([
+    db
+      .selectFrom("menu_item")
+      .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+      .where(
+        "menu_item.id",
+        "in",
+        page.map((p) => p.id),
+      )
+      .select([
+        "menu_item.id",
+        "menu_item.name",
+        "menu_item.nameUr",
+        "menu_item.itemTaste",
+        "menu_item.itemType",
+        "menu_item.itemRating",
+        "menu_item.itemRatingBy",
+        "menu_item.frontView",
+        "restaurant.restName",
+        "restaurant.urlName",
+      ])
+      .execute(),
+    servingBranches(
+      db,
+      f,
+      page.map((p) => p.dish),
+    ),
+  ]);
+  const byId = new Map(dishes.map((d) => [d.id, d]));
+  const order = inDinersOrder(f);
+  return page.flatMap(({ id, dish }) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const branches = copies
+      .filter((copy) => copy.dish === dish)
+      .map(({ dish: _dish, ...branch }) => branch)
+      .toSorted(order);
+    const first = branches[0];
+    return [{ ...row, price: first?.price ?? 0, sizes: first?.sizes ?? "[]", branches }];
+  });
 }

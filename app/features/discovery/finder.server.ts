@@ -67,8 +67,9 @@ export async function findItems(services: Services, f: ItemFilters) {
     itemType: f.itemType,
     leadWord: f.q ? await q.leadWordOf(db, f.q) : 0,
   };
-  let found: string[] = [];
+  let found: q.FoundDishes = { dishes: 0 };
   const p = await forgivingPaging(f.page, query, async (search) => {
+    if (search.typos && search.text) search.leadWord = await q.leadWordOf(db, search.text, true);
     // A common word ('chicken') passes the cap by its name index alone: no need to
     // gather every dish its spellings name too.
     if (
@@ -76,12 +77,13 @@ export async function findItems(services: Services, f: ItemFilters) {
       !search.typos &&
       (await q.namesHolding(db, search.text, FINDER_COUNT_CAP + 1)) > FINDER_COUNT_CAP
     ) {
-      const literal = await q.foundItemIds(db, { ...search, literal: true }, FINDER_COUNT_CAP + 1);
-      if (literal.length > FINDER_COUNT_CAP) return literal.length;
+      const literal = await q.foundDishes(db, { ...search, literal: true }, FINDER_COUNT_CAP + 1);
+      if (literal.dishes > FINDER_COUNT_CAP) return literal.dishes;
     }
-    found = await q.foundItemIds(db, search, FINDER_COUNT_CAP + 1);
-    return found.length;
+    found = await q.foundDishes(db, search, FINDER_COUNT_CAP + 1);
+    return found.dishes;
   });
+  // One card per dish (issue 29): the total and the pages count dishes, not branches.
   // Many matches: the best rated walk finds a page within a few hundred dishes.
   // Few matches: the page is sorted from the matches already found (no second search).
   // A deep page of a narrow search past the cap: start from the filters and sort.
@@ -91,6 +93,6 @@ export async function findItems(services: Services, f: ItemFilters) {
   const results =
     p.total === 0
       ? []
-      : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, strategy, p.more ? undefined : found);
+      : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, strategy, p.more ? undefined : found.copies);
   return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
 }

@@ -1,9 +1,16 @@
 import { fieldErrors, type FormValues } from "~/lib/forms.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
-import { ITEM_TYPES, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
+import { ITEM_TYPES, PRICE_RANGES, TASTES, type ItemCategory } from "~/lib/reference-data.ts";
 import { toSlug } from "~/lib/slug.ts";
 import { addItemSchema, MENU_MESSAGES } from "../menus/menus.schema.ts";
-import { IMPORT_COLUMNS, IMPORT_MESSAGES as M, photoKey, type ImportColumn } from "./menu-import.messages.ts";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MESSAGES as M,
+  importColumnOf,
+  looseKey,
+  photoKey,
+  type ImportColumn,
+} from "./menu-import.messages.ts";
 
 export { matchPhoto } from "./menu-import.messages.ts";
 
@@ -52,11 +59,6 @@ export interface ImportPlan {
   sectionNamesUr: Record<string, string>;
 }
 
-const normal = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replaceAll(/[\s_\-.]+/gu, "");
 const keyOf = (text: string) => text.trim().toLowerCase().replaceAll(/\s+/gu, " ");
 const dishKey = (name: string, extra: string) => `${keyOf(name)}\u0000${keyOf(extra)}`;
 
@@ -64,9 +66,7 @@ const dishKey = (name: string, extra: string) => `${keyOf(name)}\u0000${keyOf(ex
 function columnsOf(header: string[]): { columns: Partial<Record<ImportColumn, number>>; problems: string[] } {
   const columns: Partial<Record<ImportColumn, number>> = {};
   header.forEach((cell, index) => {
-    const found = IMPORT_COLUMNS.find(
-      (c) => normal(c.header) === normal(cell) || c.aliases.some((a) => normal(a) === normal(cell)),
-    );
+    const found = importColumnOf(cell);
     if (found && columns[found.key] === undefined) columns[found.key] = index;
   });
   const problems = IMPORT_COLUMNS.filter(
@@ -93,7 +93,38 @@ function sizeRows(cell: string): { sizeLabel: string[]; sizePrice: string[] } {
 
 /** A choice typed in any case ("spicy", "non veg") as the form's own value. */
 function choice(text: string, options: readonly string[]) {
-  return options.find((o) => normal(o) === normal(text)) ?? text;
+  return options.find((o) => looseKey(o) === looseKey(text)) ?? text;
+}
+
+/**
+ * A choice's message naming what may be written (issue 29: a first sheet failed every
+ * row with 'Please choose a subcategory.' and no word of what to choose).
+ */
+const LISTED_CHOICES: Record<string, string> = {
+  itemTaste: M.chooseFrom("Please choose a taste category.", TASTES),
+  itemType: M.chooseFrom("Please choose an item type.", ITEM_TYPES),
+  itemPriceRange: M.chooseFrom("Please choose a price range.", PRICE_RANGES),
+};
+
+/**
+ * The category must be one of the restaurant type's and the subcategory one of that
+ * category's (product rules §3, §5: both are required, and the Add Item form only
+ * offers these); each refusal lists the values allowed for the row.
+ */
+function choiceErrors(
+  category: ItemCategory | undefined,
+  subcategory: string | undefined,
+  categories: readonly ItemCategory[],
+): Record<string, string> {
+  if (!category)
+    return {
+      itemCat: M.chooseFrom(
+        "Please choose a category.",
+        categories.map((c) => c.category),
+      ),
+    };
+  if (!subcategory) return { itemSubCat: M.chooseSubcategory(category.category, category.subcategories) };
+  return {};
 }
 
 /**
@@ -103,7 +134,11 @@ function choice(text: string, options: readonly string[]) {
  * updates that dish; any other adds one. Positions left empty follow the section's
  * last dish; a position given must be free.
  */
-export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
+export function planImport(
+  rows: string[][],
+  menu: CurrentMenu,
+  categories: readonly ItemCategory[],
+): ImportPlan {
   const [header = [], ...body] = rows;
   const { columns, problems } = columnsOf(header);
   const plan: ImportPlan = { problems, dishes: [], newSections: [], photos: [], sectionNamesUr: {} };
@@ -166,6 +201,8 @@ export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
       dish.problems.push(MENU_MESSAGES.positionTaken(Number(position)));
     }
 
+    const category = categories.find((c) => looseKey(c.category) === looseKey(cell("itemCat")));
+    const subcategory = category?.subcategories.find((c) => looseKey(c) === looseKey(cell("itemSubCat")));
     const sizes = sizeRows(cell("sizes"));
     const values: FormValues = {
       sectionId: sectionKey,
@@ -175,8 +212,8 @@ export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
       price: cell("price").replaceAll(",", ""),
       itemPriceRange: cell("itemPriceRange") ? choice(cell("itemPriceRange"), PRICE_RANGES) : "",
       itemTaste: choice(cell("itemTaste"), TASTES),
-      itemCat: cell("itemCat"),
-      itemSubCat: cell("itemSubCat"),
+      itemCat: category?.category ?? cell("itemCat"),
+      itemSubCat: subcategory ?? cell("itemSubCat"),
       itemType: choice(cell("itemType"), ITEM_TYPES),
       description: cell("description"),
       descriptionExtra: cell("descriptionExtra"),
@@ -188,15 +225,20 @@ export function planImport(rows: string[][], menu: CurrentMenu): ImportPlan {
       ...sizes,
     };
     const parsed = addItemSchema.safeParse(values);
-    if (parsed.success) {
+    const choices = choiceErrors(category, subcategory, categories);
+    if (parsed.success && Object.keys(choices).length === 0) {
       dish.input = {
         ...parsed.data,
         itemPriceRange: parsed.data.itemPriceRange ?? priceRangeOf(parsed.data.price),
       };
       used.add(parsed.data.positionInSection);
     } else {
-      const errors = fieldErrors(parsed.error);
+      const errors = parsed.success ? {} : fieldErrors(parsed.error);
       delete errors.sectionId;
+      delete errors.itemSubCat;
+      Object.assign(errors, choices);
+      for (const [field, message] of Object.entries(LISTED_CHOICES))
+        if (errors[field]) errors[field] = message;
       dish.problems.push(...new Set(Object.values(errors).filter((e): e is string => Boolean(e))));
     }
 

@@ -3,11 +3,14 @@
 /**
  * The spreadsheet's columns (docs/decisions/0023-menu-import.md): one row a dish, with
  * the Add Item form's fields. Headers are matched without case, spaces or dashes, and
- * by the form's own labels too ("Item Name", "Taste Category"…).
+ * by the form's own labels too ("Item Name", "Taste Category"…). `max` is the form's
+ * limit (menus.schema.ts): the reader keeps at most one character more of a cell, so
+ * an over-long cell still gets the form's 'Use at most…' words and no more is stored.
  */
 export const IMPORT_COLUMNS = [
   {
     key: "section",
+    max: 80,
     header: "section",
     aliases: ["section name"],
     required: true,
@@ -15,44 +18,58 @@ export const IMPORT_COLUMNS = [
   },
   {
     key: "position",
+    max: 20,
     header: "position",
     aliases: ["position in section"],
     note: "Its place in the section. Leave it empty: the next free place.",
   },
   {
     key: "sectionUr",
+    max: 80,
     header: "section_ur",
     aliases: ["urdu section", "section urdu", "سیکشن"],
     note: "The section's name in Urdu (optional).",
   },
-  { key: "name", header: "name", aliases: ["item name", "dish", "dish name"], required: true, note: "" },
-  { key: "nameExtra", header: "name_extra", aliases: ["name extra"], note: "e.g. 4 pieces" },
+  {
+    key: "name",
+    max: 120,
+    header: "name",
+    aliases: ["item name", "dish", "dish name"],
+    required: true,
+    note: "",
+  },
+  { key: "nameExtra", max: 120, header: "name_extra", aliases: ["name extra"], note: "e.g. 4 pieces" },
   {
     key: "nameUr",
+    max: 120,
     header: "name_ur",
     aliases: ["urdu name", "name urdu", "اردو نام"],
     note: "The dish's name in Urdu (optional).",
   },
   {
     key: "price",
+    max: 20,
     header: "price",
     aliases: ["price (rs.)", "price rs", "price rs."],
     note: "In Rs. Leave it empty for a dish with sizes.",
   },
   {
     key: "sizes",
+    max: 1500,
     header: "sizes",
     aliases: ["size"],
     note: "For a dish sold in sizes: name: price; name: price (e.g. Half: 1650; Full: 3100).",
   },
   {
     key: "itemPriceRange",
+    max: 20,
     header: "price_range",
     aliases: ["item price range", "price range"],
     note: "Leave it empty: taken from the price.",
   },
   {
     key: "itemTaste",
+    max: 20,
     header: "taste",
     aliases: ["taste category"],
     required: true,
@@ -60,33 +77,72 @@ export const IMPORT_COLUMNS = [
   },
   {
     key: "itemCat",
+    max: 60,
     header: "category",
     aliases: [],
     required: true,
     note: "A category of your menu's type.",
   },
-  { key: "itemSubCat", header: "subcategory", aliases: ["sub category"], required: true, note: "" },
-  { key: "itemType", header: "type", aliases: ["item type"], required: true, note: "Veg, Non-Veg or Vegan" },
-  { key: "description", header: "description", aliases: [], note: "" },
-  { key: "descriptionExtra", header: "description_extra", aliases: ["description extra"], note: "" },
+  {
+    key: "itemSubCat",
+    max: 60,
+    header: "subcategory",
+    aliases: ["sub category"],
+    required: true,
+    note: "One of the category's subcategories (the Excel template lists them).",
+  },
+  {
+    key: "itemType",
+    max: 20,
+    header: "type",
+    aliases: ["item type"],
+    required: true,
+    note: "Veg, Non-Veg or Vegan",
+  },
+  { key: "description", max: 1000, header: "description", aliases: [], note: "" },
+  {
+    key: "descriptionExtra",
+    max: 1000,
+    header: "description_extra",
+    aliases: ["description extra"],
+    note: "",
+  },
   {
     key: "descriptionUr",
+    max: 1000,
     header: "description_ur",
     aliases: ["urdu description", "description urdu"],
     note: "",
   },
-  { key: "foodAllergies", header: "allergies", aliases: ["food allergies", "allergens"], note: "" },
+  { key: "foodAllergies", max: 300, header: "allergies", aliases: ["food allergies", "allergens"], note: "" },
   {
     key: "topView",
+    max: 255,
     header: "top_photo",
     aliases: ["top view", "photo", "top photo"],
     note: "The photo's file name, e.g. karahi.jpg. Alone, it is used for all three views.",
   },
-  { key: "frontView", header: "front_photo", aliases: ["front view", "front photo"], note: "" },
-  { key: "sideView", header: "side_photo", aliases: ["side view", "side photo"], note: "" },
+  { key: "frontView", max: 255, header: "front_photo", aliases: ["front view", "front photo"], note: "" },
+  { key: "sideView", max: 255, header: "side_photo", aliases: ["side view", "side photo"], note: "" },
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number]["key"];
+
+/** A header or a choice as it is compared: without case, spaces, dashes, dots or underscores. */
+export const looseKey = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replaceAll(/[\s_\-.]+/gu, "");
+
+/** The column a header names, by the template's header or the form's own label. */
+export function importColumnOf(header: string): (typeof IMPORT_COLUMNS)[number] | undefined {
+  const name = looseKey(header);
+  if (!name) return undefined;
+  return IMPORT_COLUMNS.find(
+    (c) => looseKey(c.header) === name || c.aliases.some((a) => looseKey(a) === name),
+  );
+}
 
 export const IMPORT_MESSAGES = {
   noFile: "Choose a spreadsheet: a .csv or .xlsx file.",
@@ -95,9 +151,32 @@ export const IMPORT_MESSAGES = {
   oldExcel: "This is an old Excel file (.xls). Save it as .xlsx or .csv and try again.",
   tooLarge: (mb: number) => `The spreadsheet is larger than ${mb} MB. Split it into smaller files.`,
   tooManyRows: (max: number) => `The spreadsheet has more than ${max} dishes. Split it into smaller files.`,
+  tooManyColumns: (max: number) =>
+    `The spreadsheet has more than ${max} columns. Keep the template's columns and remove the others.`,
+  tooManyCells: (max: number) =>
+    `The spreadsheet has more than ${max} cells. Keep the template's columns, one row a dish, and split it into smaller files.`,
+  tooMuchText: (mb: number) =>
+    `The spreadsheet holds more than ${mb} MB of text. Keep the template's columns and split it into smaller files.`,
+  tooComplex:
+    "The spreadsheet is too large or too complex to read. Save it again as .xlsx or .csv, or split it into smaller files.",
+  notInTime:
+    "The spreadsheet could not be checked in time. Please try again in a minute; if it happens again, split it into smaller files.",
+  busy: "Many spreadsheets are being checked right now. Please try again in a minute.",
+  oneAtATime: "Your last spreadsheet is still being checked. Wait until it is done, then try again.",
+  tooManyImports: "You have uploaded many spreadsheets this hour. Try again in an hour.",
   empty: "The spreadsheet has no dishes: one row a dish, below a row of column names.",
   missingColumn: (header: string) => `The spreadsheet has no "${header}" column. Start from the template.`,
   noPrice: 'The spreadsheet has neither a "price" nor a "sizes" column. Start from the template.',
+  chooseFrom: (
+    message:
+      | "Please choose a category."
+      | "Please choose a taste category."
+      | "Please choose an item type."
+      | "Please choose a price range.",
+    choices: readonly string[],
+  ) => `${message} Write one of: ${choices.join(", ")}.`,
+  chooseSubcategory: (category: string, choices: readonly string[]) =>
+    `Please choose a subcategory of ${category}. Write one of: ${choices.join(", ")}.`,
   twice: (line: number) => `This dish is already on row ${line}. Give each dish one row.`,
   photoMissing: (name: string) => `Upload the photo ${name}.`,
   notFound: "This import is not there any more. Start again with your spreadsheet.",
@@ -115,6 +194,11 @@ export const IMPORT_MESSAGES = {
 /** Largest spreadsheet accepted, and most dishes in one import. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 1000;
+/** Columns with a value (the template has 20), and cells however empty, in one sheet. */
+export const IMPORT_MAX_COLUMNS = 50;
+export const IMPORT_MAX_CELLS = 100_000;
+/** Text a workbook's shared strings may hold, all of them together. */
+export const IMPORT_MAX_SHARED_TEXT_MB = 4;
 
 /** The key a photo is matched by: its file name without folders, in lower case. */
 export function photoKey(name: string): string {

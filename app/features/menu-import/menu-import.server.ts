@@ -1,6 +1,8 @@
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { checkImageRoom } from "~/server/media/image-quota.server.ts";
 import { MediaError, saveImage } from "~/server/media/images.server.ts";
+import { withinImportLimit } from "~/server/rate-limits.server.ts";
+import { firstAnswer, namedSubmission, recordAnswer } from "~/server/submissions.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { fail, type Result } from "~/lib/result.ts";
 import { toSlug } from "~/lib/slug.ts";
@@ -30,8 +32,14 @@ const IMPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Imports an owner may have waiting at once; starting one more drops the oldest. */
 const MAX_OPEN_IMPORTS = 3;
 
-async function currentMenu(services: Services, ownerId: string) {
-  return menuRows(services.database.db, ownerId, null);
+/** What importing `rows` would do to the owner's general menu, with their restaurant type's categories. */
+async function planFor(services: Services, ownerId: string, rows: string[][]) {
+  const { db } = services.database;
+  const [menu, restaurant] = await Promise.all([
+    menuRows(db, ownerId, null),
+    menuQ.findOwnerRestaurant(db, ownerId),
+  ]);
+  return planImport(rows, menu, itemCategoriesFor(restaurant?.restType ?? ""));
 }
 
 /** Deletes an import, then the photos of it that no dish shows. */
@@ -54,29 +62,46 @@ async function sweepImports(services: Services, ownerId: string) {
   }
 }
 
-/** Reads and checks a spreadsheet; stores its rows as a new import (nothing of the menu is written). */
+/**
+ * How long an import being read keeps its owner from starting another: far past the
+ * sheet reader's time limit, so only one left by a process that died runs out.
+ */
+const READING_LEASE_MS = 2 * 60 * 1000;
+
+/**
+ * Reads and checks a spreadsheet; stores its rows as a new import (nothing of the
+ * menu is written). One at a time per owner, in every process: the import is marked
+ * as being read in the database before the file is handed to the reader.
+ */
 export async function startImport(
   services: Services,
   ownerId: string,
   file: { name: string; bytes: Uint8Array } | undefined,
 ): Promise<Result<{ importId: string }>> {
-  if (!(await menuQ.findOwnerRestaurant(services.database.db, ownerId)))
-    return fail(404, "User data not found");
+  const { db, dialect } = services.database;
+  if (!(await menuQ.findOwnerRestaurant(db, ownerId))) return fail(404, "User data not found");
   if (!file) return fail(400, M.noFile);
-  const sheet = await readSheet(file.bytes);
-  if (!sheet.ok) return sheet;
-  const plan = planImport(sheet.rows, await currentMenu(services, ownerId));
-  if (plan.problems.length > 0)
-    return fail(400, plan.problems[0]!, { fieldErrors: { sheet: plan.problems.join(" ") } });
-  await sweepImports(services, ownerId);
+  // Every sheet read costs a worker's time: a few an hour is what an owner needs.
+  if (!(await withinImportLimit(services, ownerId)).ok) return fail(429, M.tooManyImports);
   const importId = crypto.randomUUID();
-  await q.insertImport(services.database.db, {
-    id: importId,
-    ownerId,
-    fileName: photoKey(file.name).slice(0, 200) || "menu",
-    rows: JSON.stringify(sheet.rows),
-  });
-  return { ok: true, importId };
+  const fileName = photoKey(file.name).slice(0, 200) || "menu";
+  const staleBefore = new Date(Date.now() - READING_LEASE_MS).toISOString();
+  if (!(await q.startReading(db, dialect, { id: importId, ownerId, fileName }, staleBefore)))
+    return fail(429, M.oneAtATime);
+  let stored = false;
+  try {
+    const sheet = await readSheet(file.bytes);
+    if (!sheet.ok) return sheet;
+    const plan = await planFor(services, ownerId, sheet.rows);
+    if (plan.problems.length > 0)
+      return fail(400, plan.problems[0]!, { fieldErrors: { sheet: plan.problems.join(" ") } });
+    await sweepImports(services, ownerId);
+    await q.finishReading(db, importId, JSON.stringify(sheet.rows));
+    stored = true;
+    return { ok: true, importId };
+  } finally {
+    if (!stored) await q.deleteImport(db, importId);
+  }
 }
 
 export interface ImportScreen {
@@ -100,7 +125,7 @@ export async function importScreen(
   const { db } = services.database;
   const found = await q.findImport(db, ownerId, importId);
   if (!found) return null;
-  const plan = planImport(JSON.parse(found.rows) as string[][], await currentMenu(services, ownerId));
+  const plan = await planFor(services, ownerId, JSON.parse(found.rows) as string[][]);
   const uploaded = (await q.listPhotos(db, importId)).map((p) => p.fileName);
   return {
     id: found.id,
@@ -174,7 +199,8 @@ class ImportGone extends Error {}
 /**
  * Writes the import: its new sections, then every dish added or updated, then every
  * branch follows (new ones go to the branches chosen), in one transaction. Refused,
- * with nothing written, while any row has a problem or a photo is missing.
+ * with nothing written, while any row has a problem or a photo is missing. Confirmed
+ * again (a post that got no answer), it is answered as the first time (ADR 0032).
  */
 export async function commitImport(
   services: Services,
@@ -183,10 +209,19 @@ export async function commitImport(
   input: unknown,
 ): Promise<Result<{ added: number; updated: number }>> {
   const { db } = services.database;
+  const submission = namedSubmission("import", ownerId, importId, input);
+  const first = await firstAnswer<{ added: number; updated: number }>(services, submission);
+  if (first) return first;
   const screen = await importScreen(services, ownerId, importId);
-  if (!screen) return fail(404, M.notFound);
-  if (screen.problemRows > 0) return fail(400, M.hasProblems);
-  if (screen.missing.length > 0) return fail(400, M.waitingForPhotos(screen.missing.length));
+  if (!screen || screen.problemRows > 0 || screen.missing.length > 0) {
+    // A twin confirm may have committed while this one read the import: its photos and the
+    // import itself are then used up, and its answer is this post's too.
+    const twin = await firstAnswer<{ added: number; updated: number }>(services, submission);
+    if (twin) return twin;
+    if (!screen) return fail(404, M.notFound);
+    if (screen.problemRows > 0) return fail(400, M.hasProblems);
+    return fail(400, M.waitingForPhotos(screen.missing.length));
+  }
   const restaurant = await menuQ.findOwnerRestaurant(db, ownerId);
   if (!restaurant) return fail(404, "User data not found");
   const choice = commitSchema.safeParse(input);
@@ -282,8 +317,11 @@ export async function commitImport(
       await alignBranches(trx, ownerId, { addedFor });
       // Two confirmations of one import: the second finds it gone and writes nothing.
       if (!(await q.deleteImport(trx, importId))) throw new ImportGone();
+      await recordAnswer(trx, submission, { added, updated });
     });
   } catch (error) {
+    const twin = await firstAnswer<{ added: number; updated: number }>(services, submission);
+    if (twin) return twin;
     if (error instanceof ImportGone) return fail(404, M.notFound);
     if (isUniqueViolation(error)) return fail(409, M.hasProblems);
     services.log.error({ err: error, ownerId, importId }, "menu import failed");
@@ -314,11 +352,14 @@ export function openImports(services: Services, ownerId: string) {
 export async function importTemplate(services: Services, ownerId: string, format: "csv" | "xlsx") {
   const restaurant = await menuQ.findOwnerRestaurant(services.database.db, ownerId);
   if (!restaurant) return null;
-  const categories = itemCategoriesFor(restaurant.restType);
   return format === "csv"
-    ? { body: templateCsv(categories), type: "text/csv; charset=utf-8", fileName: "foodverse-menu.csv" }
+    ? {
+        body: templateCsv(restaurant.restType),
+        type: "text/csv; charset=utf-8",
+        fileName: "foodverse-menu.csv",
+      }
     : {
-        body: await templateXlsx(categories),
+        body: await templateXlsx(restaurant.restType),
         type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         fileName: "foodverse-menu.xlsx",
       };

@@ -2,10 +2,11 @@ import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { checkImageRoom } from "~/server/media/image-quota.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import type { Services } from "~/server/services.server.ts";
+import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.server.ts";
 import { toSlug } from "~/lib/slug.ts";
 import { fieldErrors, type FormValues } from "~/lib/forms.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
-import { ITEM_TYPES, itemCategoriesFor, TASTES } from "~/lib/reference-data.ts";
+import { ITEM_TYPES, itemCategoriesFor, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
 import { fail, type Result } from "~/lib/result.ts";
 import {
   addItemSchema,
@@ -55,11 +56,15 @@ async function followedByBranches(trx: Transaction<DB>, ownerId: string, dishesO
   await alignBranches(trx, ownerId, { dishesOf });
 }
 
+/** A section (and its copies, ADR 0021); the same post sent again adds it once (ADR 0032). */
 export async function addSection(
   services: Services,
   ownerId: string,
   input: unknown,
 ): Promise<Result<{ id: string }>> {
+  const submission = submissionOf("section", ownerId, input);
+  const first = await firstAnswer<{ id: string }>(services, submission);
+  if (first) return first;
   const parsed = addSectionSchema.safeParse(input);
   if (!parsed.success) return fail(400, M.sectionNameMissing, { fieldErrors: fieldErrors(parsed.error) });
   const restaurant = await ownerRestaurant(services, ownerId);
@@ -67,6 +72,7 @@ export async function addSection(
   const id = crypto.randomUUID();
   try {
     await services.database.db.transaction().execute(async (trx) => {
+      await recordAnswer(trx, submission, { id });
       const count = await q.countSections(trx, ownerId);
       const branches = await chosenBranches(trx, ownerId, parsed.data);
       await q.insertSection(trx, {
@@ -85,6 +91,9 @@ export async function addSection(
       await alignBranches(trx, ownerId, { addedFor: new Map([[id, branches]]), dishesOf: [] });
     });
   } catch (error) {
+    // A twin post of this submission committed first: its answer is this one's.
+    const twin = await firstAnswer<{ id: string }>(services, submission);
+    if (twin) return twin;
     services.log.error({ err: error, ownerId }, "add section failed");
     return fail(500, M.sectionAddFailed);
   }
@@ -274,7 +283,8 @@ function viewsOf(form: ItemForm): Map<string, Uint8Array> {
 
 /**
  * Adds a dish to the general menu (and, ADR 0021, to the branches the form chose),
- * or with `menu` a branch's id, a dish of that branch only.
+ * or with `menu` a branch's id, a dish of that branch only. The same post sent again
+ * (with its token and photos) adds it once and is answered as the first (ADR 0032).
  */
 export async function addItem(
   services: Services,
@@ -282,6 +292,9 @@ export async function addItem(
   form: ItemForm,
   menu: q.MenuOf = null,
 ): Promise<Result<{ id: string }>> {
+  const submission = submissionOf("dish", ownerId, form.values, form.files.values());
+  const sentBefore = await firstAnswer<{ id: string }>(services, submission);
+  if (sentBefore) return sentBefore;
   const parsed = addItemSchema.safeParse(form.values);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   const files = viewsOf(form);
@@ -313,6 +326,7 @@ export async function addItem(
     return fail(images.status, M.itemAddFailed, { fieldErrors: { [images.field]: images.message } });
   try {
     await db.transaction().execute(async (trx) => {
+      await recordAnswer(trx, submission, { id });
       const branches = menu === null ? await chosenBranches(trx, ownerId, input) : new Set<string>();
       await q.insertItem(trx, {
         id,
@@ -348,6 +362,8 @@ export async function addItem(
     });
   } catch (error) {
     await removeUnusedImages(services, Object.values(images.urls));
+    const twin = await firstAnswer<{ id: string }>(services, submission);
+    if (twin) return twin;
     if (isUniqueViolation(error)) return taken();
     services.log.error({ err: error, ownerId }, "add item failed");
     return fail(500, M.itemAddFailed);
@@ -355,8 +371,18 @@ export async function addItem(
   return { ok: true, id };
 }
 
-/** What 'Save and add another' keeps for the next dish: most dishes of a section share them. */
-const CARRIED_TO_NEXT_ITEM = ["sectionId", "itemCat", "itemSubCat", "itemTaste", "itemType"] as const;
+/**
+ * What 'Save and add another' keeps for the next dish: most dishes of a section share
+ * them, the price range too (issue 16; typing the next price still moves it).
+ */
+const CARRIED_TO_NEXT_ITEM = [
+  "sectionId",
+  "itemCat",
+  "itemSubCat",
+  "itemTaste",
+  "itemType",
+  "itemPriceRange",
+] as const;
 
 /** The query string that carries a saved dish's kept values to the next empty Add Item form. */
 export function carriedToNextItem(values: FormValues): string {
@@ -412,6 +438,7 @@ export async function addItemForm(
       itemSubCat: pick("itemSubCat", subcategories),
       itemTaste: pick("itemTaste", TASTES),
       itemType: pick("itemType", ITEM_TYPES),
+      itemPriceRange: pick("itemPriceRange", PRICE_RANGES),
       positionInSection: sectionId ? String(nextPosition[sectionId]) : undefined,
     },
   };

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
+import { reservePasswordChange } from "~/server/rate-limits.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { fieldErrors, type FormValues } from "~/lib/forms.ts";
-import { throttleOf } from "../accounts/login-throttle.server.ts";
 import { fail, type Result } from "~/lib/result.ts";
 import { changedFields, discardImages, storeProfileImages } from "./profile-images.server.ts";
 import {
@@ -114,11 +114,9 @@ export async function changePassword(
       errors.currentPassword ?? errors.confirmPassword ?? errors.newPassword ?? PASSWORD_MESSAGES.failed;
     return fail(400, message, { fieldErrors: errors });
   }
-  const key = `password:${userId}`;
-  const rule = { maxAttempts: services.env.LOGIN_MAX_FAILURES, seconds: services.env.LOGIN_LOCK_SECONDS };
-  const throttle = throttleOf(services);
-  // Reserved before the check, so parallel guesses cannot all be checked (see logIn).
-  if (!(await throttle.reserve(key, rule))) return fail(429, PASSWORD_MESSAGES.tooMany);
+  // Taken before the check, so parallel guesses cannot all be checked (see logIn).
+  const check = await reservePasswordChange(services, userId);
+  if (!check) return fail(429, PASSWORD_MESSAGES.tooMany);
   try {
     const { headers } = await services.auth.api.changePassword({
       body: {
@@ -129,13 +127,13 @@ export async function changePassword(
       headers: requestHeaders,
       returnHeaders: true,
     });
-    await throttle.clearFailures(key);
+    await check.succeeded();
     services.log.info({ userId }, "password changed");
     return { ok: true, headers };
   } catch (error) {
     const code = error instanceof APIError ? (error.body?.code as string | undefined) : undefined;
     if (code === "INVALID_PASSWORD") {
-      const locked = await throttle.recordFailure(key, rule);
+      const locked = await check.failed();
       services.log.warn({ userId, locked }, "password change: wrong current password");
       return locked
         ? fail(429, PASSWORD_MESSAGES.tooMany)
@@ -143,7 +141,7 @@ export async function changePassword(
             fieldErrors: { currentPassword: PASSWORD_MESSAGES.wrongCurrent },
           });
     }
-    await throttle.release(key);
+    await check.cancel();
     services.log.error({ err: error, userId }, "password change failed");
     return fail(error instanceof APIError ? 400 : 500, PASSWORD_MESSAGES.failed);
   }

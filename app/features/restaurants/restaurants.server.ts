@@ -1,13 +1,13 @@
-import { localQrWarning } from "~/lib/public-address.ts";
+import { qrAddressNote } from "~/lib/public-address.ts";
 import type { Services } from "~/server/services.server.ts";
 import { isPublicRestaurant, withoutStatus } from "./public-restaurants.queries.server.ts";
 import { findPublicRestaurant, findRestaurantProfile } from "./restaurants.queries.server.ts";
 
-/** The owner's own profile page, with a warning when its QR code points to a local address. */
+/** The owner's own profile page, with a note when its QR code's address is not public. */
 export async function ownRestaurantProfile(services: Services, ownerId: string) {
   const restaurant = await findRestaurantProfile(services.database.db, ownerId);
   if (!restaurant) return null;
-  return { restaurant, qrWarning: localQrWarning(restaurant.restQRcode) };
+  return { restaurant, qrNote: qrAddressNote(restaurant.restQRcode) };
 }
 
 /** A restaurant's public page, and whether the public may see its menus yet (ADR 0017). */

@@ -89,12 +89,44 @@ export async function deleteReviewRow(db: Db, id: string) {
   await db.deleteFrom("review").where("id", "=", id).execute();
 }
 
+/**
+ * The reasons a review is hidden, as bits of `review.hidden`: every public read asks
+ * `hidden = 0`, so each reason hides it and lifting one leaves the other in force
+ * (a moderator's restore does not show a suspended author's review).
+ */
+export const HIDDEN_BY = { moderator: 1, suspendedAuthor: 2 } as const;
+
+function setHiddenBit(hidden: boolean, bit: number) {
+  return hidden ? sql<number>`"hidden" | ${sql.lit(bit)}` : sql<number>`"hidden" & ${sql.lit(~bit)}`;
+}
+
 export async function setHidden(db: Db, id: string, hidden: boolean) {
   await db
     .updateTable("review")
-    .set({ hidden: hidden ? 1 : 0 })
+    .set({ hidden: setHiddenBit(hidden, HIDDEN_BY.moderator) })
     .where("id", "=", id)
     .execute();
+}
+
+/** Issue 29: hides every review of a suspended author, or shows them again on restore. */
+export async function setAuthorHidden(db: Db, authorId: string, hidden: boolean) {
+  await db
+    .updateTable("review")
+    .set({ hidden: setHiddenBit(hidden, HIDDEN_BY.suspendedAuthor) })
+    .where("authorId", "=", authorId)
+    .execute();
+}
+
+/** The restaurants an author has reviewed, in id order (the order their locks are taken in). */
+export async function restaurantsReviewedBy(db: Db, authorId: string) {
+  const rows = await db
+    .selectFrom("review")
+    .select("restaurantId")
+    .distinct()
+    .where("authorId", "=", authorId)
+    .orderBy("restaurantId")
+    .execute();
+  return rows.map((r) => r.restaurantId);
 }
 
 export async function upsertReply(db: Db, reviewId: string, ownerId: string, text: string) {
@@ -111,6 +143,16 @@ export async function insertReport(db: Db, reviewId: string, reporterId: string,
     .insertInto("review_report")
     .values({ reviewId, reporterId, reason, timestamp: new Date().toISOString() })
     .execute();
+}
+
+export async function findReportReason(db: Db, reviewId: string, reporterId: string) {
+  const row = await db
+    .selectFrom("review_report")
+    .select("reason")
+    .where("reviewId", "=", reviewId)
+    .where("reporterId", "=", reporterId)
+    .executeTakeFirst();
+  return row?.reason;
 }
 
 export async function setReportStatus(db: Db, reviewId: string, status: "open" | "hidden" | "dismissed") {

@@ -5,6 +5,7 @@ import { checkImageRoom } from "~/server/media/image-quota.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import { videoKey } from "~/server/media/videos.server.ts";
 import type { Services } from "~/server/services.server.ts";
+import { firstAnswer, firstAnswerWithin, recordAnswer, submissionOf } from "~/server/submissions.server.ts";
 import { fieldErrors, type FormValues } from "~/lib/forms.ts";
 import { fail, type Result } from "~/lib/result.ts";
 import { findBranch } from "../branches/branches.queries.server.ts";
@@ -44,6 +45,8 @@ export interface ReviewForm {
  * A customer's review of a branch. The author, restaurant and branch come from
  * the session and the URL, never from the form. The restaurant's rating and
  * count are recomputed in the same transaction, so they stay exact under load.
+ * Posted again with the form's token (a post that got no answer), it is answered
+ * as the first time and stored once (ADR 0032).
  */
 export async function postReview(
   services: Services,
@@ -51,6 +54,9 @@ export async function postReview(
   target: { urlName: string; branchUrl: string },
   form: ReviewForm,
 ): Promise<Result<{ id: string }>> {
+  const submission = submissionOf("review", authorId, form.values, form.photos);
+  const first = await firstAnswer<{ id: string }>(services, submission);
+  if (first) return first;
   const parsed = reviewSchema.safeParse(form.values);
   if (!parsed.success) return fail(400, R.ratingMissing, { fieldErrors: fieldErrors(parsed.error) });
   if (form.photos.length > MAX_REVIEW_PHOTOS) {
@@ -97,6 +103,11 @@ export async function postReview(
       video = await services.videos.claim(uploadId, authorId, id);
     } catch (error) {
       await removePictures(services, pics);
+      // A twin post of this submission may have moved the upload into its review a
+      // moment ago; once it commits, its answer is this post's too.
+      const twin =
+        error instanceof MediaError && (await firstAnswerWithin<{ id: string }>(services, submission, 2000));
+      if (twin) return twin;
       if (error instanceof MediaError) {
         return fail(error.status, error.message, { fieldErrors: { video: error.message } });
       }
@@ -113,6 +124,7 @@ export async function postReview(
       // committed before it.
       if (await q.reviewedSince(trx, authorId, found.branch.id, new Date(Date.now() - DAY_MS).toISOString()))
         throw new AlreadyReviewed();
+      await recordAnswer(trx, submission, { id });
       await q.insertReview(trx, {
         id,
         restaurantId: found.restaurant.id,
@@ -129,6 +141,9 @@ export async function postReview(
   } catch (error) {
     await removePictures(services, pics);
     await removeVideo(services, video);
+    // A twin post of this submission committed first (it holds the token, or the day's review).
+    const twin = await firstAnswer<{ id: string }>(services, submission);
+    if (twin) return twin;
     if (error instanceof AlreadyReviewed) return fail(429, R.oncePerDay, { level: "warning" });
     services.log.error({ err: error, authorId }, "review could not be posted");
     return fail(500, R.postFailed);
@@ -176,7 +191,10 @@ export async function deleteReview(
   return { ok: true };
 }
 
-/** One public reply per review, by the owner of the reviewed restaurant only; editable. */
+/**
+ * One public reply per review, by the owner of the reviewed restaurant only; editable.
+ * Written over the review's one reply, so the same reply posted twice is stored once.
+ */
 export async function replyToReview(
   services: Services,
   ownerId: string,
@@ -191,7 +209,12 @@ export async function replyToReview(
   return { ok: true };
 }
 
-/** Anyone signed in reports a review once, with a reason. */
+/**
+ * Anyone signed in reports a review once, with a reason. The report's own key (the
+ * review and the reporter) makes it once: the same report posted again (a post that
+ * got no answer) is answered as the first was; another reason, 'already reported'.
+ * No token: the form is on pages the page cache keeps (ADR 0032).
+ */
 export async function reportReview(
   services: Services,
   reporterId: string,
@@ -205,8 +228,10 @@ export async function reportReview(
   try {
     await q.insertReport(db, review.id, reporterId, parsed.data.reason);
   } catch (error) {
-    if (isUniqueViolation(error)) return fail(409, R.alreadyReported, { level: "warning" });
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const reason = await q.findReportReason(db, review.id, reporterId);
+    if (reason === parsed.data.reason) return { ok: true };
+    return fail(409, R.alreadyReported, { level: "warning" });
   }
   return { ok: true };
 }
@@ -236,4 +261,16 @@ export async function moderateReview(
   });
   services.log.info({ reviewId, decision }, "review moderated");
   return { ok: true };
+}
+
+/**
+ * Issue 29: a suspended author's reviews leave every list, count and rating (and come
+ * back on restore), in the caller's transaction. The restaurants' locks are taken
+ * first, in id order, as every review write takes its restaurant's before the row.
+ */
+export async function hideAuthorReviews(trx: Transaction<DB>, authorId: string, hidden: boolean) {
+  const restaurantIds = await q.restaurantsReviewedBy(trx, authorId);
+  for (const id of restaurantIds) await q.lockRestaurant(trx, id);
+  await q.setAuthorHidden(trx, authorId, hidden);
+  for (const id of restaurantIds) await q.refreshRestaurantRating(trx, id);
 }

@@ -1,10 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { SelectField, TextAreaField, TextField, translatedOptions } from "~/components/ui/field.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { AccountFields } from "~/features/accounts/components/account-fields.tsx";
-import { SignupShell } from "~/features/accounts/components/signup-shell.tsx";
+import { RedirectToField, SignupShell } from "~/features/accounts/components/signup-shell.tsx";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
 import { customerSignupSchema, GENDERS } from "~/features/accounts/accounts.schema.ts";
 import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
@@ -14,6 +15,7 @@ import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { Route } from "./+types/customer-signup";
 import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) => {
   const t = translatorFor(localeOf(matches));
@@ -26,11 +28,20 @@ export const meta = ({ matches }: { matches: MetaMatches }) => {
   });
 };
 
+// A sign-up posted twice makes one account and signs its owner in both times (ADR 0032).
+export function loader() {
+  return { submission: newSubmissionToken() };
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context, customerSignupSchema, signUpCustomer);
 }
 
-export default function CustomerSignup({ actionData }: Route.ComponentProps) {
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepFormWhenUnanswered(args, customerSignupSchema);
+export const shouldRevalidate = notAfterUnanswered;
+
+export default function CustomerSignup({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit, text: v, list } = useSchemaForm(customerSignupSchema, actionData);
@@ -45,6 +56,8 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
   return (
     <SignupShell kind={t("For customers: find food near you and share your reviews.")} busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <SubmissionField token={loaderData.submission} />
+        <RedirectToField />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t("First name")}
@@ -86,7 +99,7 @@ export default function CustomerSignup({ actionData }: Route.ComponentProps) {
           label={t("Country")}
           name="country"
           optional
-          options={COUNTRIES}
+          options={translatedOptions(COUNTRIES, t)}
           defaultValue={v("country")}
           error={errors.country}
         />

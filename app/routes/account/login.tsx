@@ -1,15 +1,16 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextField } from "~/components/ui/field.tsx";
+import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { Logo } from "~/components/ui/logo.tsx";
 import { PasswordField } from "~/components/ui/password-field.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { logIn } from "~/features/accounts/accounts.server.ts";
-import { HOME_OF } from "~/features/accounts/access.server.ts";
+import { landingAfterLogin } from "~/features/accounts/access.server.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/login";
-import { safeRedirect } from "~/lib/safe-redirect.ts";
+import { safeRedirect, withRedirectTo } from "~/lib/safe-redirect.ts";
 import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
@@ -34,18 +35,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: request.headers,
     ip: clientIp(request),
   });
-  if (!result.ok) return refused(result, values);
-  // Back to where the person came from; else customers to / (product rules §2), owners
-  // to their profile and admins to /admin, where their work is (issue 17).
-  const landing = result.role === "customer" ? "/" : HOME_OF[result.role];
+  // A refused account (suspended, or with no record) keeps its message on the screen,
+  // not in a toast: a suspension's reason takes longer to read than a toast stays.
+  if (!result.ok) return refused(result, values, { notice: result.status === 403 ? result.message : null });
+  // Back to where the person came from; else where product rules §4 says (landingAfterLogin).
   // The browser follows this redirect (a Location, or React Router's client navigation).
+  const landing = landingAfterLogin(result.role);
   return redirect(safeRedirect(values.redirectTo, { origin: services.env.PUBLIC_URL, fallback: landing }), {
     headers: result.headers,
   });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  useToastMessage(actionData?.toast);
+  useToastMessage(actionData?.notice ? null : actionData?.toast);
   const [params] = useSearchParams();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
@@ -66,6 +68,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {t("Log in to post your review")}
           </p>
         ) : null}
+        <div className="mb-4 empty:hidden">
+          <FormAlert message={actionData?.notice ?? undefined} />
+        </div>
         <Form method="post" className="flex flex-col gap-4" noValidate={false}>
           <input
             type="hidden"
@@ -93,7 +98,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </button>
         </Form>
         <div className="mt-6 flex flex-wrap justify-between gap-2">
-          <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand underline">
+          {/* A diner on the way to the review form who has no account yet keeps the way there. */}
+          <Link
+            to={withRedirectTo("/signup", params.get("redirectTo"))}
+            className="inline-flex min-h-11 items-center font-medium text-brand underline"
+          >
             {t("Register")}
           </Link>
           <Link

@@ -1,10 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { SelectField, TextAreaField, TextField, translatedOptions } from "~/components/ui/field.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { AccountFields } from "~/features/accounts/components/account-fields.tsx";
-import { SignupShell } from "~/features/accounts/components/signup-shell.tsx";
+import { RedirectToField, SignupShell } from "~/features/accounts/components/signup-shell.tsx";
 import {
   RestaurantContactFields,
   RestaurantTypeFields,
@@ -17,6 +18,7 @@ import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { Route } from "./+types/restaurant-signup";
 import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 
 export const meta = ({ matches }: { matches: MetaMatches }) => {
   const t = translatorFor(localeOf(matches));
@@ -29,11 +31,20 @@ export const meta = ({ matches }: { matches: MetaMatches }) => {
   });
 };
 
+// A sign-up posted twice makes one account and signs its owner in both times (ADR 0032).
+export function loader() {
+  return { submission: newSubmissionToken() };
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context, restaurantSignupSchema, signUpRestaurant);
 }
 
-export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepFormWhenUnanswered(args, restaurantSignupSchema);
+export const shouldRevalidate = notAfterUnanswered;
+
+export default function RestaurantSignup({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const busy = useNavigation().state === "submitting";
   const { errors, onSubmit, text: v, list } = useSchemaForm(restaurantSignupSchema, actionData);
@@ -41,6 +52,8 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
   return (
     <SignupShell kind={t("For restaurants: your public page, menus, branches and QR codes.")} busy={busy}>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <SubmissionField token={loaderData.submission} />
+        <RedirectToField />
         <TextField
           label={t("Restaurant name")}
           name="restName"
@@ -54,7 +67,7 @@ export default function RestaurantSignup({ actionData }: Route.ComponentProps) {
           label={t("Country")}
           name="country"
           required
-          options={COUNTRIES}
+          options={translatedOptions(COUNTRIES, t)}
           defaultValue={v("country")}
           error={errors.country}
         />

@@ -43,7 +43,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 {/* The target's label is stored with the entry (names): it stays as written. */}
                 {t(AUDIT_ACTION_LABEL[e.action] ?? e.action)}: {e.targetLabel}
               </Cell>
-              <Cell label={t("Reason")}>{e.reason}</Cell>
+              {/* Empty without a reason (an approval, a hidden review): app.css hides it on a phone. */}
+              <Cell label={t("Reason")} className="break-words">
+                {e.reason ? <span dir="auto">{e.reason}</span> : null}
+              </Cell>
             </tr>
           ))}
         </DataTable>

@@ -108,9 +108,14 @@ export default function AdminRestaurant({ loaderData, actionData }: Route.Compon
             {t("Status:")} <strong>{status}</strong>
             {r.approvalNote ? ` ${t("(reason: {{reason}})", { reason: r.approvalNote })}` : ""}
           </p>
-          <Link to={restaurantPath(r.urlName)} className="text-brand underline">
-            {t("Public page")}
-          </Link>
+          <p className="flex flex-wrap gap-x-4">
+            <Link to={restaurantPath(r.urlName)} className="text-brand underline">
+              {t("Public page")}
+            </Link>
+            <Link to={`/admin/users/${encodeURIComponent(r.id)}`} className="text-brand underline">
+              {t("Owner's account and locks")}
+            </Link>
+          </p>
         </div>
       </header>
       {r.about ? <p className="max-w-prose">{r.about}</p> : null}

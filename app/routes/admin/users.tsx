@@ -5,26 +5,17 @@ import { TextField } from "~/components/ui/field.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { ADMIN_MESSAGES, STATUS_LABEL } from "~/features/admin/admin.schema.ts";
 import { userDirectory } from "~/features/admin/admin.server.ts";
+import { roleLabel } from "~/features/admin/components/role-label.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/users";
 import { requestedPage } from "~/lib/paging.ts";
-import { translatorFor, type Translate } from "~/i18n/i18n.ts";
+import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(localeOf(matches));
   return [{ title: `${t("Users")} · ${t("Admin")} · Foodverse` }, { name: "robots", content: "noindex" }];
-}
-
-function roleLabel(t: Translate, role: string): string {
-  const labels: Record<string, string> = {
-    admin: t("Admin"),
-    restaurant: t("Restaurant"),
-    customer: t("Customer"),
-    none: t("No profile"),
-  };
-  return labels[role] ?? role;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,11 +65,14 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                 )}
               </Cell>
               <Cell label={t("Email")} className="md:break-all">
-                {u.email}
+                <Link to={`/admin/users/${encodeURIComponent(u.id)}`} className="text-brand underline">
+                  {u.email}
+                </Link>
               </Cell>
               <Cell label={t("Kind")}>
                 {roleLabel(t, u.role)}
                 {u.approvalStatus ? ` (${t(STATUS_LABEL[u.approvalStatus])})` : ""}
+                {u.suspension ? ` · ${t("Account suspended")}` : ""}
               </Cell>
               <Cell label={t("Since")} className="md:whitespace-nowrap">
                 {date(u.since)}

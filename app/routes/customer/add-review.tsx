@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextAreaField } from "~/components/ui/field.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { StarInput } from "~/components/ui/stars.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { VideoPicker } from "~/features/reviews/components/video-picker.tsx";
+import { forgetReviewDraft, useReviewDraft } from "~/features/reviews/components/review-draft.ts";
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
 import { postReview, reviewTarget } from "~/features/reviews/reviews.server.ts";
 import { branchPath } from "~/lib/slug.ts";
@@ -18,6 +20,7 @@ import type { Route } from "./+types/add-review";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(localeOf(matches));
@@ -34,6 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     maxVideoBytes: services.env.MAX_VIDEO_BYTES,
     // ADR 0017: said before anything is typed; the action refuses such a review anyway.
     takingReviews: found.takingReviews,
+    // A review posted twice (no answer came, the diner sends again) is stored once (ADR 0032).
+    submission: newSubmissionToken(),
   };
 }
 
@@ -57,6 +62,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     REVIEW_MESSAGES.posted,
   );
 }
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  try {
+    return await keepFormWhenUnanswered(args);
+  } catch (answer) {
+    // Posted (the redirect to the branch page names the review): the draft is done with.
+    // A redirect to the login (the session ended) keeps it for when the diner is back.
+    if (answer instanceof Response && answer.headers.get("Location")?.includes("posted=")) {
+      forgetReviewDraft(new URL(args.request.url).pathname);
+    }
+    throw answer;
+  }
+}
+export const shouldRevalidate = notAfterUnanswered;
 
 function PhotoPicker({ error }: { error?: string }) {
   const { t, tm } = useI18n();
@@ -109,6 +128,7 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
   const errors = actionData?.fieldErrors ?? {};
   const back = branchPath(restaurant.urlName, branch.branchUrl);
   const { t, tm } = useI18n();
+  const draftForm = useReviewDraft(useLocation().pathname);
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-bold">{t("Add a Review")}</h1>
@@ -121,11 +141,13 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       <Form
+        ref={draftForm}
         method="post"
         encType="multipart/form-data"
         className="flex flex-col gap-4"
         hidden={!loaderData.takingReviews}
       >
+        <SubmissionField token={loaderData.submission} />
         <FormAlert message={errors.form} />
         <StarInput error={errors.rating} />
         <TextAreaField

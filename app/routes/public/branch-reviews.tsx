@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { getViewer } from "~/features/accounts/access.server.ts";
+import { shownBranchDetails } from "~/features/branches/branches.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
@@ -43,12 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     branch: {
       branchName: branch.branchName,
       branchUrl: branch.branchUrl,
-      address: branch.address,
-      contact: branch.contact,
-      areaLabel: branch.areaLabel,
-      cityLabel: branch.cityLabel,
-      provinceLabel: branch.provinceLabel,
-      country: branch.country,
+      // ADR 0017: until the restaurant is public a visitor gets the names and the note, not the details.
+      ...shownBranchDetails(branch, visibility),
     },
     reviews: found.reviews,
     page: found.page,

@@ -6,7 +6,7 @@ import { PageNumbers } from "~/components/ui/pagination.tsx";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { markPersonal, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.messages.ts";
-import { publicBranch } from "~/features/branches/branches.server.ts";
+import { publicBranch, shownBranchDetails } from "~/features/branches/branches.server.ts";
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { BranchHero } from "~/features/branches/components/branch-hero.tsx";
 import { BranchHours } from "~/features/branches/components/branch-hours.tsx";
@@ -35,8 +35,9 @@ import { requestedPage } from "~/lib/paging.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { justPostedReview } from "~/features/reviews/reviews-read.server.ts";
 
-// Visitors get no React: the share sheet is the one script, and it is tiny (ADR 0024).
-export const handle = staticForVisitorsWith("share");
+// Visitors get no React: two tiny scripts, the share sheet and the section tabs'
+// mark following the scroll (ADR 0024, issue 29).
+export const handle = staticForVisitorsWith("share", "sections");
 
 // What the page says about opening hours is true until the next opening or closing.
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
@@ -63,9 +64,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { restaurant, branch, visibility, items, pages, sections, allergens } = found;
   // ADR 0017: until the restaurant is public a visitor gets the names and the note, not the branch's details.
   const hidden = visibility === "awaiting-approval";
-  const detail = (value: string) => (hidden ? "" : value);
   const hours = hidden ? null : readHours(branch.openingHours);
-  const state = hours ? openState(hours, new Date(), branch.timeZone) : null;
+  const state = hours ? openState(hours, new Date(), branch.timeZone, requestLocale(request)) : null;
   return data(
     {
       restaurant: {
@@ -79,12 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         branchUrl: branch.branchUrl,
         branchQRimg: branch.branchQRimg,
         branchQRcode: branch.branchQRcode,
-        address: detail(branch.address),
-        contact: detail(branch.contact),
-        areaLabel: detail(branch.areaLabel),
-        cityLabel: detail(branch.cityLabel),
-        provinceLabel: detail(branch.provinceLabel),
-        country: detail(branch.country),
+        ...shownBranchDetails(branch, visibility),
       },
       visibility,
       items: inLanguage(items, requestLocale(request)),
@@ -117,7 +112,9 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
   const path = branchPath(restaurant.urlName, branch.branchUrl);
   const restaurantUrl = absoluteUrl(origin, restaurantPath(restaurant.urlName));
   const title = `${restaurant.restName} · ${branch.branchName}`;
-  const place = [branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ");
+  const place = [branch.address, branch.areaLabel, branch.cityLabel && t(branch.cityLabel)]
+    .filter(Boolean)
+    .join(", ");
   const share = shareImageUrl(restaurant.profileImageUrl);
   // Menu items reach meta only once the menu is approved (never an owner's preview).
   const shown = page.visibility === "public";
@@ -242,7 +239,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
       ) : null}
       {shown ? (
         <>
-          <SectionTabs sections={sections} filters={filters} page={page} />
+          <SectionTabs sections={sections} filters={filters} current={items[0]?.sectionId} />
           {sections.length > 0 || filtersActive(filters) ? (
             <DishFilters filters={filters} allergens={loaderData.allergens} clearHref={base} />
           ) : null}

@@ -31,7 +31,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const listed = data.visibility === "public";
   const origin = originOf(matches);
   const share = shareImageUrl(restaurant.profileImageUrl);
-  const places = branches.map((b) => b.areaLabel || b.cityLabel).filter(Boolean);
+  const places = branches.map((b) => b.areaLabel || (b.cityLabel && t(b.cityLabel))).filter(Boolean);
   const where = places.length > 0 ? [...new Set(places)].join(", ") : "";
   const values = { name: restaurant.restName, count: branches.length, places: where };
   return seoMeta({
@@ -90,7 +90,9 @@ export default function PublicBranches({ loaderData }: Route.ComponentProps) {
             >
               {b.branchName}
             </Link>
-            <p dir="auto">{b.address || [b.areaLabel, b.cityLabel].filter(Boolean).join(", ") || "—"}</p>
+            <p dir="auto">
+              {b.address || [b.areaLabel, b.cityLabel && t(b.cityLabel)].filter(Boolean).join(", ") || "—"}
+            </p>
             <p>
               {b.contact ? (
                 <a href={`tel:${b.contact}`} dir="ltr" className="text-brand underline">

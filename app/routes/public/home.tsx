@@ -2,6 +2,10 @@ import { Form, Link, useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { RestaurantCard, type RestaurantCardData } from "~/features/discovery/components/restaurant-card.tsx";
 import { homePage } from "~/features/discovery/home.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
+import { OwnerStripView } from "~/features/insights/components/owner-strip.tsx";
+import { ownerStrip } from "~/features/insights/owner-strip.server.ts";
+import { markPersonal, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
@@ -32,8 +36,15 @@ export const meta = ({ matches }: { matches: MetaMatches }) => {
   });
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return homePage(servicesOf(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = servicesOf(context);
+  // No database call without a session cookie: a visitor's / costs what it did.
+  const viewer = await getViewer(services, request.headers);
+  // An owner's / carries their own strip (their count of reviews to answer): it is theirs
+  // alone, so it is never kept for the owners' variant (ADR 0028). Other readers' / stays kept.
+  if (viewer?.role === "restaurant") markPersonal(context.get(pageTemplateContext));
+  const [page, owner] = await Promise.all([homePage(services), ownerStrip(services, viewer)]);
+  return { ...page, owner };
 }
 
 function RestaurantRow({
@@ -67,6 +78,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { topRated, newest, reviews } = loaderData;
   return (
     <div className="flex flex-col gap-10">
+      {loaderData.owner ? <OwnerStripView {...loaderData.owner} /> : null}
       <section className="mx-auto flex w-full max-w-3xl flex-col items-center gap-5 pt-6 text-center">
         <h1 className="text-3xl font-bold sm:text-4xl">
           {t("Explore menus or scan a QR code at your table")}

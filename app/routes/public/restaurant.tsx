@@ -39,7 +39,11 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const share = shareImageUrl(r.coverImageUrl) ?? shareImageUrl(r.profileImageUrl);
   const description = truncateWords(
     r.about ||
-      t("{{name}}, {{type}} in {{country}}.", { name: r.restName, type: t(r.restType), country: r.country }),
+      t("{{name}}, {{type}} in {{country}}.", {
+        name: r.restName,
+        type: t(r.restType),
+        country: t(r.country),
+      }),
     30,
   ).text;
   return seoMeta({
@@ -131,7 +135,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
               )}
             </dd>
             <dt className="font-medium">{t("Country")}</dt>
-            <dd>{r.country}</dd>
+            <dd>{t(r.country)}</dd>
           </dl>
         </div>
       </section>
@@ -190,7 +194,9 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
                     {branch.branchName}
                   </Link>
                   <p dir="auto" className="text-sm text-muted">
-                    {[branch.address, branch.areaLabel, branch.cityLabel].filter(Boolean).join(", ")}
+                    {[branch.address, branch.areaLabel, branch.cityLabel && t(branch.cityLabel)]
+                      .filter(Boolean)
+                      .join(", ")}
                   </p>
                   <div className="flex flex-wrap gap-2">
                     {call ? <CallLink href={call} className={placeAction} /> : null}

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { data as withStatus, Link, useLocation } from "react-router";
 import { inLanguage } from "~/lib/menu-language.ts";
 import { requestLocale } from "~/lib/locale.ts";
 import { Pagination } from "~/components/ui/pagination.tsx";
@@ -13,8 +13,9 @@ import { translatorFor, type Translate } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf, siteOf, seoMeta } from "~/lib/seo.ts";
 import { staticForVisitorsWith } from "~/lib/static-page.ts";
-import { locationsOf } from "~/server/reference-files.server.ts";
-import { servicesOf } from "~/server/request.server.ts";
+import { withinSearchLimit } from "~/server/rate-limits.server.ts";
+import { everyCity, locationsOf } from "~/server/reference-files.server.ts";
+import { clientIp, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/search";
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -31,6 +32,9 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 
 export const handle = staticForVisitorsWith("finder");
 
+// A refused search tells the client when to come back (Retry-After).
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const { tab, searched, filters } = parseFinder(new URL(request.url).searchParams);
@@ -38,7 +42,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const values = Object.fromEntries(
     Object.entries(filters).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   );
-  const base = { searched, values, cities };
+  const t = translatorFor(requestLocale(request));
+  // The city pickers filled in the browser show these; an English page has none to send.
+  const cityNames: Record<string, string> = Object.fromEntries(
+    everyCity().flatMap((c): [string, string][] => (t(c) === c ? [] : [[c, t(c)]])),
+  );
+  const base = { searched, values, cities, cityNames, limited: false };
+  // Only a search that runs its queries counts: a page-cache hit never reaches the loader.
+  const allowance = await withinSearchLimit(services, clientIp(request));
+  if (!allowance.ok) {
+    // The form stays, with words instead of results; a 429 is never kept by the page cache.
+    const nothing = { page: 1, pages: 0, total: 0, more: false, results: [] };
+    return withStatus(
+      { ...base, limited: true, tab, ...nothing },
+      {
+        status: 429,
+        headers: { "Retry-After": String(allowance.retryAfterSeconds) },
+      },
+    );
+  }
   if (tab === "items") {
     return {
       ...base,
@@ -69,7 +91,7 @@ function foundText(t: Translate, tab: FinderTab, total: number, more: boolean): 
 
 /** product rules §2 Finder: two tabs of filters, with real results under the form (DESIGN §4.8). */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { tab, searched, values, cities, total, more, page, pages } = loaderData;
+  const { tab, searched, values, cities, cityNames, total, more, page, pages, limited } = loaderData;
   const { search } = useLocation();
   const { t } = useI18n();
   return (
@@ -90,16 +112,22 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <FinderForm key={search} tab={tab} values={values} cities={cities} />
+      <FinderForm key={search} tab={tab} values={values} cities={cities} cityNames={cityNames} />
       <section aria-labelledby="results" className="flex flex-col gap-4">
         <h2 id="results" className="text-xl font-bold" aria-live="polite">
-          {searched
-            ? foundText(t, tab, total, more)
-            : tab === "items"
-              ? t("Top rated dishes")
-              : t("Top rated restaurants")}
+          {limited
+            ? t("Search results")
+            : searched
+              ? foundText(t, tab, total, more)
+              : tab === "items"
+                ? t("Top rated dishes")
+                : t("Top rated restaurants")}
         </h2>
-        {total === 0 ? (
+        {limited ? (
+          <p role="alert" className="rounded-xl bg-white p-6 shadow-sm">
+            {t("Too many searches from your network just now. Please wait a minute and try again.")}
+          </p>
+        ) : total === 0 ? (
           <p className="rounded-xl bg-white p-6 shadow-sm">
             {tab === "items"
               ? t("No dishes match these filters. Try fewer filters or another area.")

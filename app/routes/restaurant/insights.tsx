@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Cell, DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
+import { isolated } from "~/components/ui/isolated.tsx";
 import { Stars } from "~/components/ui/stars.tsx";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { DailyBars } from "~/features/insights/components/daily-bars.tsx";
@@ -63,7 +64,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                   aria-current={d === days ? "page" : undefined}
                   className={`inline-flex min-h-11 items-center rounded-full border px-4 ${d === days ? "border-brand bg-brand text-white" : "border-line bg-white"}`}
                 >
-                  {t("Last {{days}} days", { days: d })}
+                  <span>{isolated((values) => t("Last {{days}} days", values), { days: d })}</span>
                 </Link>
               </li>
             ))}

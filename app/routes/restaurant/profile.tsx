@@ -78,7 +78,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
               {r.contact || "—"}
             </dd>
             <dt className="font-medium">{t("Country")}</dt>
-            <dd>{r.country}</dd>
+            <dd>{t(r.country)}</dd>
           </dl>
           <div role="note" className="rounded-md bg-brand-soft p-3">
             <p>
@@ -98,7 +98,7 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
         </section>
         <section className="flex flex-col items-center gap-2 rounded-xl bg-white p-6 shadow-sm">
           <h2 className="font-semibold">{t("Your QR code")}</h2>
-          <QrAddressWarning warning={loaderData.qrWarning} />
+          <QrAddressWarning note={loaderData.qrNote} />
           <img
             src={r.restQRimg}
             alt={t("QR code linking to {{url}}", { url: r.restQRcode })}

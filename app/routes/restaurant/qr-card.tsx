@@ -24,10 +24,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** A printable A6 table card: name, QR code, and the address to type if the camera fails. */
 export default function QrCard({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { title, subtitle, svg, shortUrl, warning } = loaderData;
+  const { title, subtitle, svg, shortUrl, note } = loaderData;
   return (
     <div className="flex flex-col items-center gap-4">
-      <QrAddressWarning warning={warning} />
+      <QrAddressWarning note={note} />
       <style>{`@page { size: A6; margin: 8mm } @media print { header, nav, .no-print, .Toastify { display: none !important } main { padding: 0 !important } body { background: #fff } }`}</style>
       <article className="flex w-[105mm] max-w-full flex-col items-center gap-3 rounded-xl border-2 border-ink bg-white p-6 text-center print:border-0">
         <h1 className="text-2xl font-bold">{title}</h1>

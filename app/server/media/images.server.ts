@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
 import pLimit, { type LimitFunction } from "p-limit";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { IMAGE_WIDTHS, imageIdOf, imageUrl } from "~/lib/media.ts";
+import { IMAGE_WIDTHS, imageUrl } from "~/lib/media.ts";
 import type { Storage } from "../storage/storage.server.ts";
+import { imageKeys } from "./media-keys.server.ts";
+
+// Its callers import it from here; the backup scripts, run without a build, from media-keys.
+export { imageKeys };
 
 /** Raster formats people's phones and cameras make; SVG (scriptable) is not one. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
@@ -47,8 +51,8 @@ function asAccount<T>(owner: string, job: () => Promise<T>): Promise<T> {
 
 export class MediaError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
+  constructor(status: number, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.status = status;
   }
 }
@@ -73,6 +77,7 @@ export const MEDIA_MESSAGES = {
     `The image is too large: at most ${Math.round(maxPixels / 1_000_000)} megapixels.`,
   badShape: `The image is too long or too narrow: at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels on a side, and at most ${MAX_ASPECT_RATIO} times as long as it is wide.`,
   tooSlow: "The image took too long to process. Choose a smaller photo.",
+  storeAway: "The photo could not be saved just now. Please try again in a minute.",
   tooManyImages: (max: number) =>
     `You have reached the limit of ${max.toLocaleString("en-US")} stored photos. Delete some before adding more.`,
 } as const;
@@ -140,12 +145,17 @@ async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variant
     const input = () =>
       timed(sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }));
     const variants: Variant[] = [];
+    // A picture is never enlarged, so every width at or past its own gives the same
+    // bytes: those variants share one encode (a 640 px picture is encoded twice, not
+    // three times; the demo's pictures are, issue 29).
+    let fullWidth: Buffer | undefined;
     for (const width of IMAGE_WIDTHS) {
-      variants.push({
-        name: `${width}.webp`,
-        contentType: "image/webp",
-        data: await input().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
-      });
+      const whole = width >= info.width;
+      const webp =
+        (whole ? fullWidth : undefined) ??
+        (await input().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+      if (whole) fullWidth = webp;
+      variants.push({ name: `${width}.webp`, contentType: "image/webp", data: webp });
     }
     variants.push({ name: "og.jpg", contentType: "image/jpeg", data: await shareImage(input) });
     return { variants };
@@ -192,15 +202,10 @@ export async function saveImage(
     }
   } catch (error) {
     await storage.delete(stored).catch(() => undefined);
-    throw error;
+    // Issue 28: the store is away; the person gets words they can act on, never its error text.
+    throw new MediaError(503, MEDIA_MESSAGES.storeAway, { cause: error });
   }
   return imageUrl(id);
-}
-
-export function imageKeys(url: string): string[] {
-  const id = imageIdOf(url);
-  if (!id) return [];
-  return [...IMAGE_WIDTHS.map((w) => `img/${id}/${w}.webp`), `img/${id}/og.jpg`];
 }
 
 /** Removes every variant of an image that was replaced or deleted. */

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { RETRY_AFTER_SECONDS } from "../outage.server.ts";
 import { isValidKey, type ByteRange, type Storage } from "../storage/storage.server.ts";
 
 /** `bytes=start-end` (one range; suffix ranges are not needed by browsers' video players). */
@@ -50,7 +51,15 @@ export function serveMedia(storage: Storage): RequestHandler {
       object.body.on("error", next);
       object.body.pipe(res);
     } catch (error) {
-      next(error);
+      // Issue 28: the store is away (a restart, a network fault). Pages and kept pages go on;
+      // their pictures say to come back, in words, never the store's error text.
+      req.log?.warn({ err: error, key }, "media: the store did not answer");
+      res
+        .status(503)
+        .setHeader("Retry-After", String(RETRY_AFTER_SECONDS))
+        .setHeader("Cache-Control", "no-store")
+        .type("text/plain")
+        .send("This photo or video cannot be fetched just now. Try again in a few seconds.");
     }
   };
 }

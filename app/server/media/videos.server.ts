@@ -1,15 +1,18 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
 import { Server, type Upload } from "@tus/server";
 import type { Database } from "../db.server.ts";
 import type { Env } from "../env.server.ts";
 import type { Logger } from "../log.server.ts";
 import type { Storage } from "../storage/storage.server.ts";
 import { MediaError } from "./images.server.ts";
+import { VideoPiecesStore } from "./video-pieces-store.server.ts";
 import { createVideoQuota } from "./video-quota.server.ts";
 import type { Viewer } from "../viewer.server.ts";
+
+// Its callers import it from here; the backup scripts, run without a build, from media-keys.
+export { videoKey } from "./media-keys.server.ts";
 
 export const VIDEO_UPLOAD_PATH = "/uploads/video";
 
@@ -19,7 +22,11 @@ export const VIDEO_MESSAGES = {
   notFinished: "The video has not finished uploading yet.",
   notYours: "That video upload is not yours.",
   signIn: "Log in as a customer to upload a video.",
+  storeAway: "The video could not be saved just now. Please try again in a minute.",
 } as const;
+
+/** An upload's bytes are stored in pieces of at most this size (one browser chunk, 5 MB, fits one). */
+const PIECE_BYTES = 8 * 1024 * 1024;
 
 type Container = { ext: "mp4" | "webm" | "mov"; contentType: string };
 
@@ -53,6 +60,10 @@ async function firstBytes(stream: Readable, count: number): Promise<Uint8Array> 
 }
 
 const refuse = (status_code: number, body: string) => ({ status_code, body });
+
+/** tus's own answers (not found, gone) and our refusals carry a status; a store's faults do not. */
+const isTusRefusal = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && "status_code" in error;
 
 /** Review videos are a customer's (product rules §7): only a signed-in customer may start an upload. */
 export function mayUploadVideo(viewer: Viewer | null): viewer is Viewer {
@@ -88,28 +99,27 @@ export function createVideoUploads(options: {
     maxBytesPerDay: env.MAX_VIDEO_BYTES_PER_DAY,
     expiryMs: expiry,
   });
+  // On S3 the state is in the database every process shares and the bytes are pieces in the
+  // bucket (video-pieces-store.server.ts); on one machine, tus's own files in DATA_DIR.
   const datastore =
     env.STORAGE === "s3"
-      ? new S3Store({
-          partSize: 8 * 1024 * 1024,
-          expirationPeriodInMilliseconds: expiry,
-          s3ClientConfig: {
-            bucket: env.S3_BUCKET!,
-            region: env.S3_REGION,
-            endpoint: env.S3_ENDPOINT,
-            forcePathStyle: true,
-            requestChecksumCalculation: "WHEN_REQUIRED",
-            responseChecksumValidation: "WHEN_REQUIRED",
-            credentials:
-              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-                : undefined,
-          },
-        })
+      ? new VideoPiecesStore({ db: options.database.db, storage, expiryMs: expiry, pieceBytes: PIECE_BYTES })
       : new FileStore({ directory: path.join(env.DATA_DIR, "tus"), expirationPeriodInMilliseconds: expiry });
 
-  const read = (id: string): Promise<Readable> =>
-    Promise.resolve((datastore as FileStore | S3Store).read(id) as Readable | Promise<Readable>);
+  // A twin post of the same review may remove the upload while this one still reads it:
+  // tus's file stream then fails before its reader listens (storage.put opens its temp file
+  // first). The failure stays on the stream, where pipeline and for-await still see it,
+  // instead of escaping as an uncaught error that ends the process.
+  const uploadsDirectory = path.join(env.DATA_DIR, "tus");
+  const isRemovedUpload = (error: unknown): boolean => {
+    const { code, path: file } = (error ?? {}) as NodeJS.ErrnoException;
+    return code === "ENOENT" && typeof file === "string" && file.startsWith(uploadsDirectory + path.sep);
+  };
+  const read = async (id: string): Promise<Readable> => {
+    const body = await datastore.read(id);
+    body.on("error", () => undefined);
+    return body;
+  };
 
   const server = new Server({
     path: VIDEO_UPLOAD_PATH,
@@ -141,9 +151,14 @@ export function createVideoUploads(options: {
     },
     // tus answers a request for an extension this store lacks (Upload-Concat, from
     // parallel uploads) with 501; the client can send it otherwise: a 400, same words.
-    onResponseError(_req: Request, error: Error | { status_code: number; body: string }) {
-      if ("status_code" in error && error.status_code === 501) return { status_code: 400, body: error.body };
-      return undefined;
+    // Anything else without a status is a fault of the store or the database: tus would send
+    // its text (an S3 error's words) with a 500; the client gets ours, and retries a 503.
+    onResponseError(req: Request, error: Error | { status_code: number; body: string }) {
+      if ("status_code" in error) {
+        return error.status_code === 501 ? { status_code: 400, body: error.body } : undefined;
+      }
+      log.error({ err: error, method: req.method }, "video upload: the store failed");
+      return { status_code: 503, body: VIDEO_MESSAGES.storeAway };
     },
     async onUploadFinish(_req: Request, upload: Upload) {
       if (!sniffVideo(await firstBytes(await read(upload.id), 16))) {
@@ -159,36 +174,56 @@ export function createVideoUploads(options: {
     server,
     async claim(uploadId, ownerId, name) {
       if (!/^[a-f0-9]{32}$/.test(uploadId)) throw new MediaError(400, VIDEO_MESSAGES.notFinished);
-      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      // A fault of the store or the database: logged, and the author gets our words.
+      const orStoreAway = <T>(job: Promise<T>): Promise<T> =>
+        job.catch((error: unknown) => {
+          // tus's own file removed while being read: a twin post of this review claimed it a
+          // moment ago. Any other missing file is a fault of the store, logged below.
+          if (isRemovedUpload(error)) throw new MediaError(400, VIDEO_MESSAGES.notFinished, { cause: error });
+          log.error({ err: error, uploadId }, "video upload: the store failed");
+          throw new MediaError(503, VIDEO_MESSAGES.storeAway, { cause: error });
+        });
+      const upload = await orStoreAway(
+        datastore.getUpload(uploadId).catch((error: unknown) => {
+          if (isTusRefusal(error)) return null;
+          throw error;
+        }),
+      );
       if (!upload) throw new MediaError(400, VIDEO_MESSAGES.notFinished);
       if (upload.metadata?.owner !== ownerId) throw new MediaError(403, VIDEO_MESSAGES.notYours);
       if (upload.size === undefined || upload.offset !== upload.size)
         throw new MediaError(400, VIDEO_MESSAGES.notFinished);
-      const container = sniffVideo(await firstBytes(await read(uploadId), 16));
+      const container = sniffVideo(await orStoreAway(read(uploadId).then((body) => firstBytes(body, 16))));
       if (!container) throw new MediaError(415, VIDEO_MESSAGES.notVideo);
       const key = `vid/${name}.${container.ext}`;
-      await storage.put(key, await read(uploadId), { contentType: container.contentType, size: upload.size });
-      await datastore
-        .remove(uploadId)
-        .catch((error) => log.warn({ err: error, uploadId }, "tus upload not removed"));
-      await quota.close(uploadId);
+      await orStoreAway(
+        read(uploadId).then((body) =>
+          storage.put(key, body, { contentType: container.contentType, size: upload.size }),
+        ),
+      );
+      // The video is kept once: its pieces (or tus's file) go now. Should that fail, the
+      // ledger row stays open and the hourly sweep removes them at expiry.
+      try {
+        await datastore.remove(uploadId);
+        await quota.close(uploadId);
+      } catch (error) {
+        log.warn({ err: error, uploadId }, "video upload: its copy in the upload store not removed yet");
+      }
       return `/media/${key}`;
     },
     async cleanUp() {
       const expired = await server.cleanUpExpiredUploads();
+      // An upload already gone is closed; a store that fails leaves the row open for the next sweep.
       const unused = await quota.sweep((id) =>
         datastore.remove(id).then(
           () => true,
-          () => false,
+          (error: unknown) => {
+            if (isTusRefusal(error)) return false;
+            throw error;
+          },
         ),
       );
       return expired + unused;
     },
   };
-}
-
-/** The storage key of a stored review video, from its URL. */
-export function videoKey(url: string): string | null {
-  const match = /^\/media\/(vid\/[a-z0-9-]+\.(?:mp4|webm|mov))$/.exec(url);
-  return match ? match[1]! : null;
 }

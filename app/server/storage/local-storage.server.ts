@@ -90,5 +90,18 @@ export function createLocalStorage(root: string): Storage {
       await Promise.all(files.map((file) => fsp.rm(file, { force: true })));
       for (const dir of new Set(files.map((file) => path.dirname(file)))) await pruneEmpty(dir);
     },
+    async *list(prefix) {
+      // The folder the prefix names, walked; a write in progress (its temp file) is no object yet.
+      const folder = path.join(top, prefix.slice(0, prefix.lastIndexOf("/") + 1));
+      const entries = await fsp.readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".part")) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(top, file).split(path.sep).join("/");
+        if (!key.startsWith(prefix)) continue;
+        const stat = await fsp.stat(file).catch(() => null);
+        if (stat) yield { key, size: stat.size };
+      }
+    },
   };
 }

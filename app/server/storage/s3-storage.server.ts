@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -29,6 +30,9 @@ export function createS3Storage(settings: S3Settings): Storage {
     // which some S3-compatible servers store verbatim: corrupted objects.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // Issue 28: a store that does not answer is an outage in seconds, not a request held
+    // for ever (the time to first byte; a long video still streams as long as it takes).
+    requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
   });
   const Bucket = settings.bucket;
   return {
@@ -69,6 +73,20 @@ export function createS3Storage(settings: S3Settings): Storage {
       await client.send(
         new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
       );
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          const etag = object.ETag?.replaceAll('"', "");
+          yield { key: object.Key, size: object.Size ?? 0, ...(etag ? { etag } : {}) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

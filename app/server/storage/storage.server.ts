@@ -16,6 +16,14 @@ export interface ByteRange {
   end?: number;
 }
 
+/** An object as a listing gives it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** The store's own checksum of the bytes where it keeps one (S3's ETag, quotes removed). */
+  etag?: string;
+}
+
 /**
  * Where uploaded files live: local disk or S3-compatible object storage. Keys are
  * made by the server (see media/), never from a client's file name.
@@ -24,6 +32,8 @@ export interface Storage {
   put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<void>;
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   delete(keys: string[]): Promise<void>;
+  /** Every object whose key starts with `prefix`, in no set order (backups compare the media with it). */
+  list(prefix: string): AsyncIterable<ListedObject>;
 }
 
 const KEY_PATTERN = /^(?!.*\.\.)[a-z0-9][a-z0-9/_.-]*$/;

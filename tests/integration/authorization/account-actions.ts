@@ -80,12 +80,8 @@ export const accountActions: MutatingAction[] = [
         path: "/login",
         form: { email: account.email, password: account.password, redirectTo: "" },
         effect(ctx) {
-          // Customers go to / (product rules §2); owners and admins to where their work is (issue 17).
-          const landing = {
-            restaurantOwner: "/profile/restaurant",
-            anotherRestaurant: "/profile/restaurant",
-            admin: "/admin",
-          };
+          // Owners and customers go to / (product rules §4, issue 29); admins to /admin (issue 17).
+          const landing = { admin: "/admin" };
           expectSuccess(ctx, landing[actor as keyof typeof landing] ?? "/");
           const sessions = changesIn(ctx, "session");
           expect(sessions.added.map((s) => s.userId)).toEqual([account.id]);

@@ -6,11 +6,13 @@ import type { TestServices } from "../../setup/test-services.ts";
 /**
  * Tables left out of a snapshot, because they change on requests that change
  * nothing a person owns: better-auth's `rateLimit` counts every /api/auth request
- * when AUTH_RATE_LIMIT is on. Everything else, better-auth's `session` and
- * `verification` included, must stay the same when a request is refused: reading
- * a session (updateAge is a day) writes nothing, so a changed row there is news.
+ * when AUTH_RATE_LIMIT is on, and the app's `rate_limit` (ADR 0031) counts logins,
+ * sign-ups, reset mails, searches and imports, refused ones too. Everything else,
+ * better-auth's `session` and `verification` included, must stay the same when a
+ * request is refused: reading a session (updateAge is a day) writes nothing, so a
+ * changed row there is news.
  */
-const VOLATILE_TABLES = new Set(["rateLimit"]);
+const VOLATILE_TABLES = new Set(["rateLimit", "rate_limit"]);
 
 /** SQLite's own database files change on any write; the rows are what count. */
 const isDatabaseFile = (name: string) => /\.(db|sqlite)(-wal|-shm|-journal)?$/.test(name);

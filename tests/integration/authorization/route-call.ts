@@ -108,6 +108,22 @@ export async function outcomeOf(value: unknown): Promise<Outcome> {
   return { status: 200, location: null, toast: body?.toast ?? null, setCookies: [], detail: body };
 }
 
+/** Calls a route's loader or action as React Router would: what it returned, or the thrown redirect or response. */
+async function invoke(
+  services: TestServices,
+  handler: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string>,
+): Promise<unknown> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  try {
+    return await handler({ request, context, params, unstable_pattern: "" } as never);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
 /** Calls a route's action as React Router would; a thrown redirect or response is its answer. */
 export async function callRoute(
   services: TestServices,
@@ -115,13 +131,33 @@ export async function callRoute(
   request: Request,
   params: Record<string, string>,
 ): Promise<Outcome> {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  let value: unknown;
-  try {
-    value = await action({ request, context, params, unstable_pattern: "" } as never);
-  } catch (thrown) {
-    value = thrown;
+  return outcomeOf(await invoke(services, action, request, params));
+}
+
+/** A loader's answer with everything a reader gets: the data as JSON, or a file's headers and body. */
+export interface LoaderAnswer extends Outcome {
+  /** The data (JSON), or a Response's headers and body as text; what leaks would be in. */
+  text: string;
+  /** A Response's body (a PNG, an XLSX…), or null for data. */
+  bytes: Uint8Array | null;
+  contentType: string | null;
+}
+
+/** Calls a route's loader (a GET) as React Router would, keeping the whole answer. */
+export async function callLoader(
+  services: TestServices,
+  loader: (args: never) => unknown,
+  request: Request,
+  params: Record<string, string>,
+): Promise<LoaderAnswer> {
+  const value = await invoke(services, loader, request, params);
+  if (value instanceof Response) {
+    const bytes = new Uint8Array(await value.clone().arrayBuffer());
+    const headers = [...value.headers].map(([name, v]) => `${name}: ${v}`).join("\n");
+    const text = `${value.statusText}\n${headers}\n${Buffer.from(bytes).toString("utf8")}`;
+    return { ...(await outcomeOf(value)), text, bytes, contentType: value.headers.get("content-type") };
   }
-  return outcomeOf(value);
+  const shown = isDataWithInit(value) ? [value.data, value.init?.statusText] : value;
+  const text = value instanceof Error ? String(value) : (JSON.stringify(shown) ?? "");
+  return { ...(await outcomeOf(value)), text, bytes: null, contentType: null };
 }

@@ -29,14 +29,6 @@ export interface CaseResult {
 }
 
 /**
- * Attempt counters are written on a refusal by design (login locks, sign-up and
- * reset-mail limits): a refused login, password change, sign-up or reset request
- * may change `login_throttle`, nothing else.
- */
-const countsFailures = (entry: MutatingAction) =>
-  entry.name === "account login" || entry.intent === "password" || entry.clientLimit !== undefined;
-
-/**
  * Tables a valid call of an entry writes only sometimes, so learning from one
  * valid call misses them: a customer's profile writes the user's name when the
  * username changed (an accepted fuzzed username, then the world's own again);
@@ -119,9 +111,8 @@ export class EntryFuzzer {
     }
     await this.afterCall();
     for (const c of changes) this.tables.add(c.table);
-    // An entry that takes files may store them or not; one that counts failures may clear its counter.
+    // An entry that takes files may store them or not.
     if (call.files) this.tables.add("(files)");
-    if (countsFailures(this.entry)) this.tables.add("login_throttle");
     for (const table of sometimesWrites(this.entry)) this.tables.add(table);
     return { problems, call };
   }
@@ -153,12 +144,11 @@ export class EntryFuzzer {
     const { kind, problems } = judge(answer, this.entry.target.kind);
 
     if (kind === "refused") {
-      const written = changes
-        .filter((c) => !(countsFailures(this.entry) && c.table === "login_throttle"))
-        .filter((c) => !discardsOwnUpload(c, call));
+      // Attempt counters (rate_limit) are written on a refusal by design; snapshots leave them out.
+      const written = changes.filter((c) => !discardsOwnUpload(c, call));
       if (written.length > 0) problems.push(`refused, but wrote ${describeTables(written)}`);
       // Nothing of the target was used up: the next case may spoil the same call.
-      if (changes.every((c) => c.table === "login_throttle")) this.prepared = call;
+      if (changes.length === 0) this.prepared = call;
     } else {
       this.rememberPassword(spoiled);
       const stray = changes.filter((c) => !this.tables.has(c.table));

@@ -73,14 +73,20 @@ export function BranchHero({
               <span aria-hidden="true" className="text-amber-600">
                 ★
               </span>{" "}
-              {rating.average.toFixed(1)} · {t("{{count}} reviews", { count: rating.count })}
+              {/* Each isolated and kept apart: read right to left the average still comes first
+                  and its count after it, the two numbers never read as one (issue 29). */}
+              <bdi>{rating.average.toFixed(1)}</bdi>
+              <span className="px-1"> · </span>
+              <bdi>{t("{{count}} reviews", { count: rating.count })}</bdi>
             </Link>
           ) : (
             <span className="text-muted">{t("No reviews yet")}</span>
           )
         ) : null}
         {openText ? (
-          <span className={open ? "font-semibold text-green-800" : "font-medium text-muted"}>{tm(openText)}</span>
+          <span className={open ? "font-semibold text-green-800" : "font-medium text-muted"}>
+            {tm(openText)}
+          </span>
         ) : null}
       </p>
       <div className="grid grid-cols-3 gap-2">

@@ -3,7 +3,7 @@ import { DAY_NAMES, DAYS, dayText, type OpeningHours } from "~/lib/opening-hours
 
 /** The week's opening hours, folded, with the owner's note (Ramadan, Eid). */
 export function BranchHours({ hours }: { hours: OpeningHours }) {
-  const { t, tm } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <details className="rounded-xl bg-white px-4 py-1 shadow-sm">
       <summary className="min-h-11 cursor-pointer py-2.5 font-semibold">{t("Opening hours")}</summary>
@@ -11,7 +11,7 @@ export function BranchHours({ hours }: { hours: OpeningHours }) {
         {DAYS.map((day) => (
           <div key={day} className="contents">
             <dt className="font-medium">{t(DAY_NAMES[day])}</dt>
-            <dd>{tm(dayText(hours.days[day]))}</dd>
+            <dd>{dayText(hours.days[day], locale)}</dd>
           </div>
         ))}
       </dl>

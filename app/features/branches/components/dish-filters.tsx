@@ -1,5 +1,6 @@
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
+import { allergenName } from "~/lib/allergens.ts";
 import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
 import { filtersActive, type BranchFilters } from "../branch-filters.ts";
 
@@ -25,7 +26,7 @@ export function DishFilters({
   const summary = [
     filters.type ? t(filters.type) : undefined,
     filters.taste ? t(filters.taste) : undefined,
-    ...filters.avoid.map((word) => t("no {{word}}", { word })),
+    ...filters.avoid.map((word) => t("no {{word}}", { word: allergenName(word, t) })),
     filters.available ? t("available now") : undefined,
   ]
     .filter(Boolean)
@@ -79,7 +80,7 @@ export function DishFilters({
                   defaultChecked={filters.avoid.includes(allergen.toLowerCase())}
                   className="size-5"
                 />
-                {allergen}
+                {allergenName(allergen, t)}
               </label>
             ))}
           </fieldset>

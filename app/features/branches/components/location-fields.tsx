@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { SelectField } from "~/components/ui/field.tsx";
+import { SelectField, translatedOptions } from "~/components/ui/field.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import type { CountryLocations } from "~/lib/reference-data.ts";
@@ -22,7 +22,7 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
       <legend className="font-medium">{t("Location")}</legend>
       {none ? (
         <p className="text-muted">
-          {t("There are no places to choose from for {{country}} yet.", { country: locations.country })}
+          {t("There are no places to choose from for {{country}} yet.", { country: t(locations.country) })}
         </p>
       ) : null}
       <SelectField
@@ -30,7 +30,10 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
         name="provinceLabel"
         optional
         disabled={none}
-        options={provinces.map((p) => p.label)}
+        options={translatedOptions(
+          provinces.map((p) => p.label),
+          t,
+        )}
         value={province}
         onChange={(e) => {
           setProvince(e.target.value);
@@ -44,7 +47,10 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
         name="cityLabel"
         optional
         disabled={!province}
-        options={cities.map((c) => c.label)}
+        options={translatedOptions(
+          cities.map((c) => c.label),
+          t,
+        )}
         value={city}
         onChange={(e) => {
           setCity(e.target.value);

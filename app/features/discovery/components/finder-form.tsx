@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { SelectField, TextField } from "~/components/ui/field.tsx";
+import { SelectField, TextField, translatedOptions } from "~/components/ui/field.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { ALL_RESTAURANT_TYPES, COUNTRIES, ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
 import { FINDER_PRICES, FINDER_RATINGS, PRICE_BANDS, type FinderTab } from "../finder.options.ts";
@@ -14,7 +14,18 @@ type Values = Record<string, string | undefined>;
  * can be shared, the back button works, and it works without JavaScript (city
  * and area open after the country / city is sent).
  */
-export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Values; cities: City[] }) {
+export function FinderForm({
+  tab,
+  values,
+  cities,
+  cityNames,
+}: {
+  tab: FinderTab;
+  values: Values;
+  cities: City[];
+  /** Each city's name in the page's language, where it has one, for the pickers the browser fills. */
+  cityNames: Record<string, string>;
+}) {
   const { t } = useI18n();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => (form.current ? enhanceFinderPlaces(form.current) : undefined), []);
@@ -25,7 +36,7 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
   const items = tab === "items";
   const priceOptions = FINDER_PRICES.map((p) => ({ value: p, label: t(PRICE_BANDS[p].label) }));
   // Data values go as they are; people read them in the page's language.
-  const labelled = (list: readonly string[]) => list.map((value) => ({ value, label: t(value) }));
+  const labelled = (list: readonly string[]) => translatedOptions(list, t);
   const any = t("Any");
 
   return (
@@ -39,6 +50,7 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
       // What the place pickers (finder-places.ts, also the visitors' island) write, in the page's language.
       data-loading-cities={t("Loading cities…")}
       data-no-cities={t("No cities are listed for {{country}} yet.", { country: "{country}" })}
+      data-city-names={Object.keys(cityNames).length > 0 ? JSON.stringify(cityNames) : undefined}
       aria-label={items ? t("Item Finder") : t("Restaurant Locator")}
       className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm"
     >
@@ -56,7 +68,7 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
           label={t("Country")}
           name="country"
           placeholder={any}
-          options={COUNTRIES}
+          options={labelled(COUNTRIES)}
           defaultValue={country}
         />
         <SelectField
@@ -64,7 +76,7 @@ export function FinderForm({ tab, values, cities }: { tab: FinderTab; values: Va
           name="city"
           placeholder={any}
           disabled={cities.length === 0}
-          options={cities.map((c) => c.label)}
+          options={labelled(cities.map((c) => c.label))}
           defaultValue={city}
           hint={
             country && cities.length === 0

@@ -1,9 +1,10 @@
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { sizesText } from "~/lib/sizes.ts";
-import type { ImportScreen } from "../menu-import.server.ts";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import type { PreviewPage } from "../import-preview.server.ts";
 
-type Dish = ImportScreen["plan"]["dishes"][number];
+type Dish = PreviewPage["rows"][number];
 
 /** One spreadsheet row as it would be imported: where, what, at what price, with which photos, and its problems. */
 function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }) {
@@ -56,21 +57,30 @@ function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }
 
 /**
  * The rows of an import: those with problems first (each in the product rules'
- * words), then every row, folded away when the sheet is long.
+ * words, up to PREVIEW_PROBLEM_ROWS), then every row a page at a time, folded away
+ * when the sheet is long.
  */
-export function ImportRows({ screen, uploadedMatches }: { screen: ImportScreen; uploadedMatches: string[] }) {
+export function ImportRows({ screen, uploadedMatches }: { screen: PreviewPage; uploadedMatches: string[] }) {
   const { t } = useI18n();
-  const broken = screen.plan.dishes.filter((d) => d.problems.length > 0);
+  const { broken, brokenTotal } = screen;
   return (
     <>
-      {broken.length > 0 ? (
+      {brokenTotal > 0 ? (
         <section
           aria-labelledby="rows-to-fix"
           className="rounded-xl border border-danger bg-white p-4 shadow-sm"
         >
           <h2 id="rows-to-fix" className="text-lg font-semibold">
-            {t("Rows to fix ({{number}})", { number: broken.length })}
+            {t("Rows to fix ({{number}})", { number: brokenTotal })}
           </h2>
+          {broken.length < brokenTotal ? (
+            <p className="text-sm text-muted">
+              {t(
+                "The first {{shown}} of {{total}} rows to fix are shown. Fix them in your spreadsheet and upload it again to see the rest.",
+                { shown: broken.length, total: brokenTotal },
+              )}
+            </p>
+          ) : null}
           <ul className="flex flex-col divide-y divide-line">
             {broken.map((dish) => (
               <RowCard key={dish.line} dish={dish} uploaded={uploadedMatches} />
@@ -78,15 +88,20 @@ export function ImportRows({ screen, uploadedMatches }: { screen: ImportScreen; 
           </ul>
         </section>
       ) : null}
-      <details open={screen.plan.dishes.length <= 30} className="rounded-xl bg-white p-4 shadow-sm">
+      <details
+        id="every-row"
+        open={screen.total <= 30 || screen.page > 1}
+        className="rounded-xl bg-white p-4 shadow-sm"
+      >
         <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold">
-          {t("Every row ({{number}})", { number: screen.plan.dishes.length })}
+          {t("Every row ({{number}})", { number: screen.total })}
         </summary>
         <ul className="flex flex-col divide-y divide-line">
-          {screen.plan.dishes.map((dish) => (
+          {screen.rows.map((dish) => (
             <RowCard key={dish.line} dish={dish} uploaded={uploadedMatches} />
           ))}
         </ul>
+        <Pagination page={screen.page} pages={screen.pages} label={t("Pages of rows")} />
       </details>
     </>
   );

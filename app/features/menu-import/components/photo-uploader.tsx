@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useScripted } from "~/components/ui/use-scripted.ts";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
@@ -41,8 +42,6 @@ function send(action: string, file: File, onProgress: (sent: number) => void, t:
   });
 }
 
-const noSubscription = () => () => {};
-
 /**
  * The import's photos: choose them (or a whole folder), and the ones the spreadsheet
  * names go up one at a time with a progress bar; the others are left on the phone.
@@ -63,11 +62,7 @@ export function PhotoUploader({
   const id = useId();
   const revalidator = useRevalidator();
   const folder = useRef<HTMLInputElement>(null);
-  const scripted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const scripted = useScripted();
   const [progress, setProgress] = useState<{ percent: number; done: number; count: number } | null>(null);
   const [messages, setMessages] = useState<string[]>([]);
   const missing = needed.filter((name) => !matchPhoto(name, uploaded));

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField } from "~/components/ui/field.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import type { ItemCategory } from "~/lib/reference-data.ts";
@@ -14,6 +15,8 @@ export interface AddItemFormData {
   categories: ItemCategory[];
   nextPosition: Record<string, number>;
   branches: { id: string; branchName: string }[];
+  /** The form's token (ADR 0032). */
+  submission: string;
 }
 
 /**
@@ -53,6 +56,7 @@ export function AddItemForm({
       noValidate
       className="flex flex-col gap-4"
     >
+      <SubmissionField token={data.submission} />
       <FormAlert message={errors.form} />
       <SelectField
         label={t("Section")}

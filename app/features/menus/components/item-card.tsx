@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
 import { readSizes, sizePrices } from "~/lib/sizes.ts";
-import { allergensOf } from "~/lib/allergens.ts";
+import { sizeName } from "~/lib/size-names.ts";
+import { allergenName, allergensOf } from "~/lib/allergens.ts";
 import type { MenuItemRow } from "../menus.queries.server.ts";
 
 type CardItem = Pick<
@@ -43,14 +44,14 @@ export function DishPrice({
   sizes?: DishSizes;
   format: (n: number) => string;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const list = paidSizes(sizes);
   if (list.length === 0) return <span className="font-semibold">{format(price)}</span>;
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-0.5" aria-label={t("Sizes")}>
       {list.map((size) => (
         <li key={size.label} className="whitespace-nowrap">
-          {size.label} <span className="font-semibold">{format(size.price)}</span>
+          {sizeName(size.label, locale, t)} <span className="font-semibold">{format(size.price)}</span>
         </li>
       ))}
     </ul>
@@ -76,7 +77,7 @@ export function AllergenBadge({ text }: { text: string }) {
   if (allergens.length === 0) return null;
   return (
     <p className="self-start rounded border border-amber-700 bg-amber-50 px-2 py-0.5 text-sm text-amber-900">
-      {t("Allergens:")} {allergens.join(", ")}
+      {t("Allergens:")} {allergens.map((word) => allergenName(word, t)).join(t(", "))}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { flushSync } from "react-dom";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { SelectField, TextAreaField, TextField, translatedOptions } from "~/components/ui/field.tsx";
 import { ImageField } from "~/components/ui/image-field.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
@@ -61,7 +61,8 @@ export function ItemFields({
         name="nameExtra"
         optional
         maxLength={120}
-        hint={t("e.g. Half / Full, or a second name")}
+        // Not Half / Full: those are sizes, a few fields below (issue 29).
+        hint={t("e.g. Boneless, or a second name")}
         defaultValue={value("nameExtra")}
         error={errors.nameExtra}
       />
@@ -97,7 +98,7 @@ export function ItemFields({
         label={t("Taste Category")}
         name="itemTaste"
         required
-        options={TASTES}
+        options={translatedOptions(TASTES, t)}
         defaultValue={value("itemTaste")}
         error={errors.itemTaste}
       />
@@ -105,7 +106,7 @@ export function ItemFields({
         label={t("Item Type")}
         name="itemType"
         required
-        options={ITEM_TYPES}
+        options={translatedOptions(ITEM_TYPES, t)}
         defaultValue={value("itemType")}
         error={errors.itemType}
       />
@@ -180,7 +181,10 @@ export function CategoryFields({
         label={t("Category")}
         name="itemCat"
         required
-        options={categories.map((c) => c.category)}
+        options={translatedOptions(
+          categories.map((c) => c.category),
+          t,
+        )}
         value={category}
         onChange={(e) => setCategory(e.target.value)}
         error={errors.itemCat}
@@ -191,7 +195,7 @@ export function CategoryFields({
         required
         disabled={!chosen}
         key={category}
-        options={chosen?.subcategories ?? []}
+        options={translatedOptions(chosen?.subcategories ?? [], t)}
         defaultValue={value("itemSubCat")}
         error={errors.itemSubCat}
         hint={chosen ? undefined : t("Choose a category first.")}
@@ -368,11 +372,19 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
       <p id={`${id}-note`} className="text-sm text-muted">
         {t("For a dish sold in sizes, e.g. Half Rs. 1,650 and Full Rs. 3,100. Leave empty for one price.")}
       </p>
+      {/* Column labels over the rows; each field's name is its column's label and row number. */}
+      <div className="grid grid-cols-[1fr_8rem] gap-2 text-sm font-medium">
+        <span id={`${id}-size`}>{t("Size")}</span>
+        <span id={`${id}-price`}>{t("Price")}</span>
+      </div>
       {rows.map((row, i) => (
         <div key={i} className="grid grid-cols-[1fr_8rem] gap-2">
+          <span id={`${id}-row-${i}`} className="sr-only">
+            {i + 1}
+          </span>
           <input
             name="sizeLabel"
-            aria-label={t("Size {{number}}: name", { number: i + 1 })}
+            aria-labelledby={`${id}-size ${id}-row-${i}`}
             placeholder={i === 0 ? t("Half") : i === 1 ? t("Full") : t("Size name")}
             maxLength={MAX_SIZE_LABEL}
             defaultValue={row.label}
@@ -381,7 +393,7 @@ function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: strin
           />
           <input
             name="sizePrice"
-            aria-label={t("Size {{number}}: Rs.", { number: i + 1 })}
+            aria-labelledby={`${id}-price ${id}-row-${i}`}
             type="number"
             inputMode="decimal"
             min={0}

@@ -118,7 +118,7 @@ export function RestaurantContactFields({ errors, text: v, list }: FieldsProps) 
         error={errors.restFb}
       />
       <TextField
-        label="X"
+        label={t("X")}
         name="restX"
         type="url"
         optional

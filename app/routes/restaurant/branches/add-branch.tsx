@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { addBranchSchema, BRANCH_MESSAGES } from "~/features/branches/branches.schema.ts";
@@ -10,6 +11,7 @@ import { refused } from "~/server/action-result.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
@@ -27,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const form = await addBranchForm(services, viewer.userId);
   if (!form) notFound();
-  return form;
+  // A branch posted twice is added once (ADR 0032).
+  return { ...form, submission: newSubmissionToken() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,6 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return refused(result, values);
   return redirectWithToast(BRANCHES, "success", BRANCH_MESSAGES.added);
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
+export const shouldRevalidate = notAfterUnanswered;
 
 export default function AddBranch({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
@@ -48,12 +54,14 @@ export default function AddBranch({ loaderData, actionData }: Route.ComponentPro
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-bold">{t("Add a Branch")}</h1>
       <p>
-        <span className="font-semibold">{restaurant.restName}</span> · {restaurant.country}
+        {/* Isolated: an English name in an Urdu line keeps the separator between it and the country. */}
+        <bdi className="font-semibold">{restaurant.restName}</bdi> · {t(restaurant.country)}
       </p>
       <p role="note" className="rounded-md bg-brand-soft p-3">
         {tm(BRANCH_MESSAGES.approvalNote)}
       </p>
       <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <SubmissionField token={loaderData.submission} />
         <TextField
           label={t("Branch Name")}
           name="branchName"

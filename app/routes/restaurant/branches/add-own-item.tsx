@@ -12,6 +12,7 @@ import { addItem } from "~/features/menus/menus.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/add-own-item";
@@ -25,7 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const form = await branchItemForm(services, viewer.userId, params.branchName);
   if (!form) notFound(B.notFound);
-  return form;
+  // A dish posted twice is added once (ADR 0032).
+  return { ...form, submission: newSubmissionToken() };
 }
 
 export function action({ request, context, params }: Route.ActionArgs) {
@@ -43,6 +45,9 @@ export function action({ request, context, params }: Route.ActionArgs) {
     },
   );
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args, addItemSchema);
+export const shouldRevalidate = notAfterUnanswered;
 
 export default function AddOwnItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

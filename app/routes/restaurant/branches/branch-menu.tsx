@@ -19,7 +19,9 @@ import { deleteItem } from "~/features/menus/menus.server.ts";
 import { ownerListAction } from "~/features/menus/owner-menu-action.server.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { readSizes } from "~/lib/sizes.ts";
+import { sizeName } from "~/lib/size-names.ts";
 import { openState, readHours } from "~/lib/opening-hours.ts";
+import { allergenName, allergensOf } from "~/lib/allergens.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
@@ -85,8 +87,8 @@ type BranchDish = BranchSection["items"][number];
 
 export default function OwnerBranchMenu({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
-  const { t, tm, href } = useI18n();
-  const { branch, sections, qrWarning } = loaderData;
+  const { t, tm, href, locale } = useI18n();
+  const { branch, sections, qrNote } = loaderData;
   const own = ownBranchPath(branch.branchUrl);
   const hours = readHours(branch.openingHours);
   return (
@@ -113,7 +115,7 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
           {t("Print table card")}
         </Link>
       </BranchHeader>
-      <QrAddressWarning warning={qrWarning} />
+      <QrAddressWarning note={qrNote} />
       <nav aria-label={t("This branch's menu")} className="flex flex-wrap gap-2">
         <Link to={`${own}/compare`} className={buttonClass("secondary")}>
           {t("Compare with the general menu")}
@@ -127,7 +129,9 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
       </nav>
       <p>
         <span className="font-medium">{t("Opening hours:")} </span>
-        {hours ? tm(openState(hours, new Date())?.text ?? "") : t("not set yet; diners see no hours.")}
+        {hours
+          ? tm(openState(hours, new Date(), undefined, locale)?.text ?? "")
+          : t("not set yet; diners see no hours.")}
       </p>
       <p className="text-muted">
         {t(
@@ -177,7 +181,7 @@ function BranchSectionBlock({ section }: { section: BranchSection }) {
 }
 
 function BranchDishCard({ item }: { item: BranchDish }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const ownDish = item.generalItemId === null;
   const sizes = readSizes(item.sizes);
   return (
@@ -209,7 +213,12 @@ function BranchDishCard({ item }: { item: BranchDish }) {
       </p>
       <Rating value={item.itemRating} count={item.itemRatingBy} />
       <div className="rounded border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        <span className="font-semibold">{t("Allergens:")}</span> {item.foodAllergies || t("None listed")}
+        <span className="font-semibold">{t("Allergens:")}</span>{" "}
+        {(locale === "en"
+          ? item.foodAllergies
+          : allergensOf(item.foodAllergies)
+              .map((word) => allergenName(word, t))
+              .join(t(", "))) || t("None listed")}
       </div>
       <Form method="post" className="flex flex-wrap items-end gap-3 border-t border-line pt-3">
         <input type="hidden" name="itemId" value={item.id} />
@@ -225,7 +234,7 @@ function BranchDishCard({ item }: { item: BranchDish }) {
           sizes.map((size) => (
             <BranchPriceInput
               key={size.label}
-              label={t("{{size}} here (Rs.)", { size: size.label })}
+              label={t("{{size}} here (Rs.)", { size: sizeName(size.label, locale, t) })}
               name="sizeOverride"
               value={size.priceOverride ?? null}
               general={size.price}

@@ -6,6 +6,7 @@ import { BRANCH_MESSAGES as B } from "~/features/branches/branches.schema.ts";
 import { bringBranchInLine, ownBranchDifferences } from "~/features/branches/branches.server.ts";
 import { ownerPrice } from "~/lib/price.ts";
 import { sizesText } from "~/lib/sizes.ts";
+import { sizeName } from "~/lib/size-names.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
@@ -89,7 +90,9 @@ export default function CompareBranch({ loaderData, actionData }: Route.Componen
           text: r.name,
           detail:
             r.sizes.length > 0
-              ? t("here: {{sizes}}", { sizes: sizesText(r.sizes, ownerPrice) })
+              ? t("here: {{sizes}}", {
+                  sizes: sizesText(r.sizes, ownerPrice, (label) => sizeName(label, locale, t)),
+                })
               : t("general {{general}}, here {{here}}", {
                   general: ownerPrice(r.generalPrice),
                   here: ownerPrice(r.branchPrice),

@@ -44,7 +44,9 @@ export default function MyBranches({ loaderData }: Route.ComponentProps) {
             <Link to={encodeURIComponent(b.branchUrl)} className="text-lg font-semibold text-brand underline">
               {b.branchName || tm(BRANCH_MESSAGES.fetchFailed)}
             </Link>
-            <p>{b.address || [b.areaLabel, b.cityLabel].filter(Boolean).join(", ") || "—"}</p>
+            <p>
+              {b.address || [b.areaLabel, b.cityLabel && t(b.cityLabel)].filter(Boolean).join(", ") || "—"}
+            </p>
             <p className="text-muted">{b.contact || "—"}</p>
           </li>
         ))}

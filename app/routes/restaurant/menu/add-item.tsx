@@ -9,6 +9,7 @@ import { addItem, addItemForm, carriedToNextItem } from "~/features/menus/menus.
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/add-item";
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const form = await addItemForm(services, viewer.userId, new URL(request.url).searchParams);
   if (!form) notFound();
-  return form;
+  // A dish posted twice is added once (ADR 0032).
+  return { ...form, submission: newSubmissionToken() };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +38,9 @@ export function action({ request, context }: Route.ActionArgs) {
     failure: MENU_MESSAGES.itemAddFailed,
   });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args, addItemSchema);
+export const shouldRevalidate = notAfterUnanswered;
 
 export default function AddItem({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

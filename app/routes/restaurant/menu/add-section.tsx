@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { BranchChoiceField } from "~/features/menus/components/branch-choice-field.tsx";
@@ -10,6 +11,7 @@ import { addSection } from "~/features/menus/menus.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
@@ -25,7 +27,8 @@ const ADD_SECTION = "/profile/restaurant/addmenu/addsection";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  return { branches: await ownBranchNames(services, viewer.userId) };
+  // A section posted twice is added once (ADR 0032).
+  return { branches: await ownBranchNames(services, viewer.userId), submission: newSubmissionToken() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return refused(result, values);
   return redirectWithToast(ADD_SECTION, "success", MENU_MESSAGES.sectionAdded);
 }
+
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args, addSectionSchema);
+export const shouldRevalidate = notAfterUnanswered;
 
 export default function AddSection({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
@@ -46,6 +52,7 @@ export default function AddSection({ loaderData, actionData }: Route.ComponentPr
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-bold">{t("Add New Section")}</h1>
       <SectionForm key={key} errors={errors} value={text} onSubmit={onSubmit} submitLabel={t("Add Section")}>
+        <SubmissionField token={loaderData.submission} />
         <BranchChoiceField
           branches={loaderData.branches}
           chosen={actionData ? list("toBranches") : undefined}

@@ -7,12 +7,14 @@ import { ImportRows } from "~/features/menu-import/components/import-rows.tsx";
 import { PhotoUploader } from "~/features/menu-import/components/photo-uploader.tsx";
 import { IMPORT_MESSAGES as M, matchPhoto } from "~/features/menu-import/menu-import.messages.ts";
 import { commitImport, discardImport, importScreen } from "~/features/menu-import/menu-import.server.ts";
+import { previewPage } from "~/features/menu-import/import-preview.server.ts";
 import { BranchChoiceField } from "~/features/menus/components/branch-choice-field.tsx";
 import { ownBranchNames } from "~/features/menus/menu-read.server.ts";
 import { branchChoiceFields } from "~/features/menus/menus.schema.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
+import { requestedPage } from "~/lib/paging.ts";
 import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
@@ -30,12 +32,13 @@ const ITEMS = "/profile/restaurant/addmenu/items";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const screen = await importScreen(services, viewer.userId, params.importId);
-  if (!screen) notFound(M.notFound);
+  const found = await importScreen(services, viewer.userId, params.importId);
+  if (!found) notFound(M.notFound);
+  const screen = previewPage(found, requestedPage(request));
   return {
     screen,
     // The names the spreadsheet uses that have a photo (matched with or without the extension).
-    uploadedMatches: screen.plan.photos.filter((name) => matchPhoto(name, screen.uploaded)),
+    uploadedMatches: screen.plan.photos.filter((name) => matchPhoto(name, found.uploaded)),
     branches: await ownBranchNames(services, viewer.userId),
   };
 }
@@ -62,12 +65,11 @@ export default function ImportPreview({ loaderData, actionData, params }: Route.
   const { screen, uploadedMatches, branches } = loaderData;
   const navigation = useNavigation();
   const committing = navigation.state === "submitting" && navigation.formData?.get("intent") === "commit";
-  const adds = screen.plan.dishes.filter((d) => d.action === "add").length;
-  const updates = screen.plan.dishes.length - adds;
+  const updates = screen.total - screen.adds;
   const ready = screen.problemRows === 0 && screen.missing.length === 0;
   const counts = {
-    dishes: t("{{count}} dishes", { count: screen.plan.dishes.length }),
-    added: adds,
+    dishes: t("{{count}} dishes", { count: screen.total }),
+    added: screen.adds,
     updates: t("{{count}} updates", { count: updates }),
   };
   return (
@@ -115,9 +117,7 @@ export default function ImportPreview({ loaderData, actionData, params }: Route.
             className={buttonClass("primary")}
             disabled={!ready || committing}
           >
-            {committing
-              ? t("Importing…")
-              : t("Import {{count}} dishes", { count: screen.plan.dishes.length })}
+            {committing ? t("Importing…") : t("Import {{count}} dishes", { count: screen.total })}
           </button>
           <button type="submit" name="intent" value="discard" className={buttonClass("ghost")} formNoValidate>
             {t("Discard this import")}
