@@ -40,7 +40,7 @@ export const shouldRevalidate = notAfterUnanswered;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const [viewer, { toast, headers }] = await Promise.all([
-    getViewer(services, request.headers),
+    getViewer(services, request),
     takeToast(request),
   ]);
   // A page rendered to be kept for the viewer's role has a slot where their name goes (ADR 0028).

@@ -11,9 +11,42 @@ import { viewerOf, type Viewer } from "~/server/viewer.server.ts";
  * or the session themselves) whether the request's person may go on.
  */
 
+/**
+ * One session lookup (better-auth's getSession and the account's row) per request, however
+ * many loaders ask: the answer is kept on the Request object, for a GET or HEAD only.
+ * - A GET's loaders, the root's and the route's, all receive the one Request React Router
+ *   was handed, so they share one answer.
+ * - After an action of a document POST, React Router gives the loaders a new Request (the
+ *   static handler's `submit`: `loaderRequest`), so whatever the action did to the session
+ *   (signed in or out, renamed, suspended) is looked up afresh; a fetcher's or a .data POST
+ *   runs no loaders at all, and its revalidation is a GET of its own.
+ * - An action's own request is never memoized: it may ask, change the session, and ask again.
+ * - A Headers (a cookie, no request) is always looked up.
+ * Keyed on the object, not the cookie: two requests with one cookie never share an answer.
+ * Nothing may change the session in a loader (a GET), or the loaders after it would not see it.
+ */
+const requestViewers = new WeakMap<Request, Promise<Viewer | null>>();
+
 /** The signed-in person, or null. */
-export function getViewer(services: Services, requestHeaders: Headers): Promise<Viewer | null> {
-  return viewerOf(services.auth, services.database.db, requestHeaders);
+export function getViewer(services: Services, from: Request | Headers): Promise<Viewer | null> {
+  if (!(from instanceof Request)) return viewerOf(services.auth, services.database.db, from);
+  if (from.method !== "GET" && from.method !== "HEAD")
+    return viewerOf(services.auth, services.database.db, from.headers);
+  let viewer = requestViewers.get(from);
+  if (!viewer) {
+    viewer = viewerOf(services.auth, services.database.db, from.headers);
+    requestViewers.set(from, viewer);
+  }
+  return viewer;
+}
+
+/**
+ * A viewer this request's server already looked up (the page cache's, ADR 0028): the
+ * loaders of the page it renders ask no more. A GET's or HEAD's only, as the memo above.
+ */
+export function rememberViewer(request: Request, viewer: Viewer | null) {
+  if (request.method === "GET" || request.method === "HEAD")
+    requestViewers.set(request, Promise.resolve(viewer));
 }
 
 export const HOME_OF: Record<Role, string> = {
@@ -42,7 +75,7 @@ export async function requireRole(
   signedOut: { loginPath: string; message?: string } = { loginPath: "/login" },
 ): Promise<{ viewer: Viewer; services: Services }> {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   if (!viewer) {
     const url = new URL(request.url);
     const to = `${signedOut.loginPath}?redirectTo=${encodeURIComponent(withoutLocale(url.pathname.replace(/\.data$/, "")) + url.search)}`;

@@ -18,7 +18,7 @@ export async function reviewListAction(
   back: string,
 ) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   if (!viewer) {
     return redirectWithToast(
       `/login?redirectTo=${encodeURIComponent(back)}`,

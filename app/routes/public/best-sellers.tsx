@@ -16,7 +16,7 @@ import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
 export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const page = await bestSellersPage(servicesOf(context), params.name, request.headers);
+  const page = await bestSellersPage(servicesOf(context), params.name, request);
   if (!page) notFound();
   return inLanguage(page, requestLocale(request));
 }

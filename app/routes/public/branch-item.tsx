@@ -18,7 +18,7 @@ export const handle = staticForVisitorsWith("carousel");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const found = await branchItem(
     services,
     params.restaurantName,

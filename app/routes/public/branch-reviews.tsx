@@ -28,7 +28,7 @@ export const handle = STATIC_FOR_VISITORS;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const page = requestedPage(request);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const found = await branchReviewsPage(
     services,
     params.restaurantName,

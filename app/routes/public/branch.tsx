@@ -45,7 +45,7 @@ export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
 // The page a phone opens after scanning a table's QR code: server-rendered and light.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const page = requestedPage(request);
   const url = new URL(request.url);
   const filters = readBranchFilters(url.searchParams);

@@ -17,7 +17,7 @@ export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const found = await publicBranches(services, params.restaurantName, viewer?.userId);
   if (!found) notFound();
   return found;

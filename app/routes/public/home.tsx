@@ -39,7 +39,7 @@ export const meta = ({ matches }: { matches: MetaMatches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
   // No database call without a session cookie: a visitor's / costs what it did.
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   // An owner's / carries their own strip (their count of reviews to answer): it is theirs
   // alone, so it is never kept for the owners' variant (ADR 0028). Other readers' / stays kept.
   if (viewer?.role === "restaurant") markPersonal(context.get(pageTemplateContext));

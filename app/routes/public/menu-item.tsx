@@ -28,7 +28,7 @@ export const handle = staticForVisitorsWith("carousel");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const found = await publicItem(services, params.restaurantName, params.itemId, viewer?.userId);
   if (!found) notFound(MENU_MESSAGES.itemPageNotFound);
   // A customer's own rating of the dish is on the page: not kept for their role.

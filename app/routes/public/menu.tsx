@@ -23,7 +23,7 @@ export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const menu = await publicMenu(services, params.restaurantName, requestedPage(request), viewer?.userId);
   if (!menu) notFound();
   return inLanguage(menu, requestLocale(request));

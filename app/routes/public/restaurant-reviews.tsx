@@ -25,7 +25,7 @@ export const handle = STATIC_FOR_VISITORS;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const viewer = await getViewer(services, request.headers);
+  const viewer = await getViewer(services, request);
   const wanted = new URL(request.url).searchParams.get("review");
   const found = await restaurantRecentReviews(services, params.name, viewer?.userId, wanted);
   if (!found) notFound();
