@@ -29,6 +29,7 @@ import { localeOfPath, URDU_PREFIX } from "~/lib/locale.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { rewriteLinksAtStart } from "~/features/admin/public-links.server.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
+import { createSharedPageTier } from "~/server/page-shared-tier.server.ts";
 import { createViewerCache, pageTemplateContext, type PageTemplate } from "~/server/page-variant.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
 import { isOutageError, outageResponse, sendOutage } from "~/server/outage.server.ts";
@@ -110,6 +111,10 @@ export async function createApp(options: AppOptions = {}): Promise<{
         ),
         onHit: services.pageViews ? (req, status) => services.pageViews!.served(req, status) : undefined,
         databaseDown: () => services.database.health.down,
+        // ADR 0034: with several processes on one Redis, a page is rendered once per change.
+        shared: services.redis
+          ? createSharedPageTier(services.redis, { buildId: build.assets.version })
+          : null,
       })
     : null;
   // Ahead of everything, in one Express layer (each layer ahead of a hit cost it ≈ 15 µs

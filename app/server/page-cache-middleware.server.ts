@@ -10,7 +10,6 @@ import {
   canonicalPath,
   contentVersionKey,
   FRESH_UNTIL_HEADER,
-  createPageStores,
   inlineStylesheets,
   pageQuery,
   pageScope,
@@ -26,10 +25,18 @@ import {
   type PageVariant,
   type ViewerCache,
 } from "./page-variant.server.ts";
+import { createPageStores, type PageStore } from "./page-store.server.ts";
+import type { SharedPageTier } from "./page-shared-tier.server.ts";
+import { createVersionHistory } from "./page-versions.server.ts";
 import { filled, splicedPage, type SplicedPage } from "./spliced-page.server.ts";
 import type { Viewer } from "./viewer.server.ts";
 import { webRequest } from "./web-request.server.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
+
+/** ADR 0034: how long after a write a page's previous copy may still be sent while the new one renders. */
+export const STALE_WHILE_RENDERING_MS = 2000;
+/** How long a process waits for another's render of a page before rendering it itself. */
+const SHARED_WAIT_MS = 3000;
 
 /** Renders one request the way the React Router handler would, as a web Response. */
 export type Render = (request: Request, res: express.Response) => Promise<Response>;
@@ -182,12 +189,33 @@ export function createPageCache(options: {
   onHit?: (req: express.Request, status: number) => void;
   /** Issue 28: while the database is down, a visitor's kept page is served as it last was. */
   databaseDown?: () => boolean;
+  /** Milliseconds, for how long ago a page's content changed (tests pass their own clock). */
+  now?: () => number;
+  /** ADR 0034: pages shared with the other processes (Redis), so each is rendered once per change across them. */
+  shared?: SharedPageTier | null;
+  /** How long after its content changed a visitor may still be sent a page's previous copy while it renders (ADR 0034). */
+  staleMs?: number;
 }) {
   const stores = createPageStores(options.maxBytes);
-  // Each scope's last version seen: during a database outage visitors keep reading the
-  // pages kept under it (menus do not change while nobody can edit them), instead of a 503.
-  const lastVersions = new Map<string, string>();
-  const LAST_VERSIONS_KEPT = 100_000;
+  const now = options.now ?? (() => performance.now());
+  const staleMs = options.staleMs ?? STALE_WHILE_RENDERING_MS;
+  // Each scope's last versions seen: during a database outage visitors keep reading the
+  // pages kept under the newest (menus do not change while nobody can edit them), instead
+  // of a 503; and a page's copy under older content can be found (ADR 0034).
+  const versions = createVersionHistory({ now, maxScopes: 100_000 });
+
+  /**
+   * The key of this page's copy under the newest older content still kept, or null; with
+   * `within`, only if that content stopped being current at most that long ago.
+   */
+  const olderCopy = (store: PageStore, scope: string, slot: string, within?: number): string | null => {
+    for (const { version, supersededAt } of versions.older(scope)) {
+      const key = `${version}|${slot}`;
+      if (!store.has(key)) continue;
+      return within === undefined || now() - supersededAt <= within ? key : null;
+    }
+    return null;
+  };
   const assets = new Map<string, string | null>();
   const readAsset = options.clientDir
     ? (href: string) => {
@@ -230,13 +258,12 @@ export function createPageCache(options: {
         contentVersionKey(options.db, scope),
         signedIn ? options.viewers!.viewerOf(cookie) : null,
       ]);
-      if (lastVersions.size >= LAST_VERSIONS_KEPT) lastVersions.clear();
-      lastVersions.set(scopeName, version);
+      versions.record(scopeName, version);
       viewer = reader;
       variant = variantOf(viewer, scope.kind === "restaurant" ? scope.urlName : null);
       key = `${version}|${variant}|${url}`;
     } catch (error) {
-      const last = lastVersions.get(scopeName);
+      const last = versions.latest(scopeName);
       if (!signedIn && last !== undefined && options.databaseDown?.()) {
         const stale = store.get(`${last}|${variantOf(null, null)}|${url}`);
         if (stale) {
@@ -258,6 +285,8 @@ export function createPageCache(options: {
       res.locals.pageCacheFiltered = filtered;
       res.locals.pageCacheViewer = viewer;
       res.locals.pageCacheVariant = variant;
+      res.locals.pageCacheScope = scopeName;
+      res.locals.pageCacheSlot = `${variant}|${url}`;
       return next();
     }
     for (const [name, value] of hit.headers) res.setHeader(name, value);
@@ -276,6 +305,22 @@ export function createPageCache(options: {
     const store = res.locals.pageCacheFiltered ? stores.filtered : stores.plain;
     const leader = rendering.get(key);
     if (leader) {
+      // ADR 0034: while the page is rendered again after a write, the readers arriving
+      // meanwhile are sent its previous copy, if that content changed at most `staleMs`
+      // ago; the first reader after a write (the one rendering) always gets the new page.
+      const older = olderCopy(
+        store,
+        res.locals.pageCacheScope as string,
+        res.locals.pageCacheSlot as string,
+        staleMs,
+      );
+      const stale = older === null ? undefined : store.get(older);
+      if (stale) {
+        for (const [name, value] of stale.headers) res.setHeader(name, value);
+        sendPage(req, res, stale, "STALE", null);
+        options.onHit?.(req, res.statusCode);
+        return;
+      }
       await leader;
       const page = store.get(key);
       if (page) {
@@ -286,13 +331,54 @@ export function createPageCache(options: {
     }
     const { promise, resolve } = Promise.withResolvers<void>();
     rendering.set(key, promise);
+    const shared = res.locals.pageCacheFiltered ? null : (options.shared ?? null);
+    let claimed = false;
     try {
+      if (shared) {
+        const outcome = await fromOtherProcesses(shared, req, res, store, key);
+        if (outcome === "sent") return;
+        claimed = outcome === "claimed";
+      }
       await renderOnce(req, res, next);
     } finally {
+      if (claimed) await shared!.release(key);
       rendering.delete(key);
       resolve();
     }
   };
+
+  /**
+   * A visitor's page another process has rendered (sent from Redis and kept here), or
+   * is rendering (its previous copy sent if recent enough, else its copy awaited).
+   * "claimed": this process renders it; "render": Redis could not help, render anyway.
+   */
+  async function fromOtherProcesses(
+    shared: SharedPageTier,
+    req: express.Request,
+    res: express.Response,
+    store: PageStore,
+    key: string,
+  ): Promise<"sent" | "claimed" | "render"> {
+    const scope = res.locals.pageCacheScope as string;
+    const slot = res.locals.pageCacheSlot as string;
+    let copy = await shared.get(key);
+    if (!copy) {
+      if (await shared.claim(key)) return "claimed";
+      const older = olderCopy(store, scope, slot, staleMs);
+      const stale = older === null ? undefined : store.get(older);
+      if (stale) {
+        for (const [name, value] of stale.headers) res.setHeader(name, value);
+        sendPage(req, res, stale, "STALE", null);
+        return "sent";
+      }
+      copy = await shared.waitFor(key, SHARED_WAIT_MS);
+      if (!copy) return "render";
+    }
+    store.set(key, copy.page, { ttl: copy.ttlMs, replaces: olderCopy(store, scope, slot) ?? undefined });
+    for (const [name, value] of copy.page.headers) res.setHeader(name, value);
+    sendPage(req, res, copy.page, "HIT", null);
+    return "sent";
+  }
 
   const renderOnce: express.RequestHandler = async (req, res, next) => {
     const key = res.locals.pageCacheKey as string | undefined;
@@ -354,7 +440,10 @@ export function createPageCache(options: {
       if (textual) body = Buffer.from(shared.body);
       // Kept until what the page says stops being true, when it says so (at least a second).
       const until = Number(response.headers.get(FRESH_UNTIL_HEADER) ?? Number.NaN);
-      const ttl = Number.isFinite(until) ? { ttl: Math.max(1000, until - Date.now()) } : undefined;
+      const ttl = Number.isFinite(until) ? Math.max(1000, until - Date.now()) : undefined;
+      const replaces =
+        olderCopy(store, res.locals.pageCacheScope as string, res.locals.pageCacheSlot as string) ??
+        undefined;
       if (viewer && template) {
         const page: CachedPage = {
           status: 200,
@@ -364,14 +453,17 @@ export function createPageCache(options: {
           etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
           spliced: splicedPage(body, template.slot),
         };
-        store.set(key, page, ttl);
+        store.set(key, page, { ttl, replaces });
         sendPage(req, res, page, "MISS", viewer);
         return;
       }
       const page = cachedPage(body, headers);
       res.setHeader("etag", page.etag);
-      store.set(key, { ...page, headers: [...headers, ["etag", page.etag]] }, ttl);
+      const kept = { ...page, headers: [...headers, ["etag", page.etag]] as [string, string][] };
+      store.set(key, kept, { ttl, replaces });
       sendPage(req, res, page, "MISS", null);
+      // Before the claim is released (renderAndStore), so the processes waiting find it.
+      if (options.shared && !res.locals.pageCacheFiltered) await options.shared.put(key, kept, ttl);
     } catch (error) {
       next(error);
     }

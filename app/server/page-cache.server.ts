@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { sql, type CompiledQuery, type Kysely } from "kysely";
-import { LRUCache } from "lru-cache";
 import type { DB } from "./db-schema.server.ts";
 import { ISLAND_LOADER } from "~/lib/island-loader.ts";
 import { withoutLocale } from "~/lib/locale.ts";
@@ -221,36 +220,6 @@ export function withoutNonce(
 export function cachedPage(body: Buffer, headers: [string, string][]): CachedPage {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
   return { status: 200, headers, body, gzip: gzipSync(body), etag };
-}
-
-/** Per process, bounded by bytes; correctness comes from the version in the key, not from expiry. */
-export function createPageStore(maxBytes: number) {
-  return new LRUCache<string, CachedPage>({
-    maxSize: maxBytes,
-    sizeCalculation: (page) =>
-      page.body.length +
-      page.gzip.length +
-      (page.spliced?.pieces.reduce(
-        (sum, piece, i) => sum + piece.length + page.spliced!.deflated[i]!.length,
-        0,
-      ) ?? 0) +
-      512,
-  });
-}
-
-export type PageStore = ReturnType<typeof createPageStore>;
-
-/** The share of PAGE_CACHE_MB that filtered and searched pages may take. */
-const FILTERED_SHARE = 0.25;
-
-/**
- * Two stores: the pages diners read (a page as its link or QR code opens it, and its
- * page numbers), and a quarter of the bytes for filters and searches, whose variants
- * are as many as anyone cares to make up.
- */
-export function createPageStores(maxBytes: number) {
-  const filtered = Math.floor(maxBytes * FILTERED_SHARE);
-  return { plain: createPageStore(maxBytes - filtered), filtered: createPageStore(filtered) };
 }
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[\w.-]+\.css)"[^>]*>/g;

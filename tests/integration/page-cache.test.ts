@@ -19,13 +19,13 @@ import {
   cachedPage,
   canonicalPath,
   contentVersionKey,
-  createPageStore,
   hasInlineScript,
   inlineStylesheets,
   pageScope,
   withoutNonce,
   type PageScope,
 } from "~/server/page-cache.server.ts";
+import { createPageStore } from "~/server/page-store.server.ts";
 import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
