@@ -183,9 +183,12 @@ describe("the readable line the start ends with", () => {
   });
 });
 
-/** A command as talkative as a build: 180 lines, then `status`. */
+/**
+ * A command as talkative as a build: 180 lines, then `status`. It sets the exit code and
+ * lets Node end: process.exit() would cut short the lines still queued for a pipe.
+ */
 const chatty = (status: number) =>
-  `for (let i = 1; i <= 180; i++) console.log("vite line " + i); process.exit(${status});`;
+  `for (let i = 1; i <= 180; i++) console.log("vite line " + i); process.exitCode = ${status};`;
 
 describe("the build on first start", () => {
   it("holds back the build's output when it succeeds", () => {
