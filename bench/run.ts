@@ -3,8 +3,9 @@
 //   npm run bench -- --quick                      2 s per load, 1 s warm-up (a smoke run)
 //   npm run bench -- --duration 10 --warmup 2 --connections 50 --rounds 3 --runs 3 --gzip
 //                                                 (--rounds: the branch page's throughput rounds; --runs: Lighthouse's)
-//   npm run bench -- --skip lighthouse,scale      parts: budget, throughput, cores, lighthouse, weight, scale
+//   npm run bench -- --skip lighthouse,scale      parts: budget, throughput, cores, lighthouse, weight, scale, traffic
 //   npm run bench -- --scale-sizes 1000,10000     sizes handed to `npm run bench:scale`
+//   npm run bench -- --traffic-processes 1        configurations handed to `npm run bench:traffic` (1,2)
 // Builds first if there is no build (never rebuilds one). Writes reports/bench.json and,
 // unless --quick, docs/performance.md's figures from it (bench/report-doc.ts).
 import { spawn } from "node:child_process";
@@ -24,6 +25,7 @@ import {
   throughputFigures,
   type ThroughputResult,
 } from "./throughput.ts";
+import { TRAFFIC_REPORT, trafficFigures, type TrafficReport } from "./traffic.ts";
 import { runWeight, weightFigures, type WeightResult } from "./weight.ts";
 import { ensureBuild, REPO_ROOT } from "./lib/app-server.ts";
 import { figuresTable, numberFlag, progress, type Figure } from "./lib/figures.ts";
@@ -31,7 +33,7 @@ import { openSession } from "./lib/session.ts";
 import { writeBenchDoc } from "./report-doc.ts";
 import { formatKB } from "./lib/table.ts";
 
-const PARTS = ["budget", "throughput", "cores", "lighthouse", "weight", "scale"] as const;
+const PARTS = ["budget", "throughput", "cores", "lighthouse", "weight", "scale", "traffic"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     skip: { type: "string", default: "" },
     "scale-sizes": { type: "string", default: "1000" },
+    "traffic-processes": { type: "string", default: "1,2" },
   },
 });
 const skip = new Set(values.skip.split(",").filter(Boolean));
@@ -172,6 +175,30 @@ function scaleFigures(outcome: ScaleOutcome): Figure[] {
   return figures;
 }
 
+interface TrafficOutcome {
+  command: string;
+  exitCode: number | null;
+  report: TrafficReport | null;
+  note?: string;
+}
+
+/** `npm run bench:traffic` in its own process (it starts its own servers), read back from its report. */
+async function runTrafficPart(processes: string, quick: boolean): Promise<TrafficOutcome> {
+  const args = ["run", "--silent", "bench:traffic", "--", "--processes", processes].concat(
+    quick ? ["--quick"] : [],
+  );
+  const command = `npm ${args.join(" ")}`;
+  const started = Date.now();
+  log(`traffic: ${command}`);
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const child = spawn("npm", args, { cwd: REPO_ROOT, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("exit", (code) => resolve(code));
+  });
+  const fresh = fs.existsSync(TRAFFIC_REPORT) && fs.statSync(TRAFFIC_REPORT).mtimeMs >= started;
+  const report = fresh ? (JSON.parse(fs.readFileSync(TRAFFIC_REPORT, "utf8")) as TrafficReport) : null;
+  return { command, exitCode, report, note: fresh ? undefined : "no fresh reports/bench-traffic.json" };
+}
+
 // Lighthouse and the weight part drive Chromium: say so now, not after the load figures' minutes.
 if ((runs("lighthouse") || runs("weight")) && !fs.existsSync(CHROMIUM)) {
   console.error(
@@ -192,6 +219,7 @@ let cores: CoresResult | null = null;
 let lighthouse: LighthouseScores[] | null = null;
 let weight: WeightResult | null = null;
 let scale: ScaleOutcome | null = null;
+let traffic: TrafficOutcome | null = null;
 
 if (runs("budget")) {
   jsBudget = measureJsBudget();
@@ -233,6 +261,21 @@ if (runs("scale")) {
   figures.push(...scaleFigures(scale));
 }
 
+if (runs("traffic")) {
+  traffic = await runTrafficPart(values["traffic-processes"], values.quick);
+  figures.push(
+    ...(traffic.report
+      ? trafficFigures(traffic.report)
+      : [
+          {
+            part: "traffic",
+            measure: traffic.command,
+            value: traffic.note ?? `exit code ${traffic.exitCode}`,
+          },
+        ]),
+  );
+}
+
 const machineAtEnd = machine();
 const header = [
   `Foodverse benchmarks, ${startedAt.toISOString()}`,
@@ -259,7 +302,13 @@ fs.writeFileSync(
     {
       date: startedAt.toISOString(),
       machine: { ...machineAtStart, loadAverageAtEnd: machineAtEnd.loadAverage },
-      options: { load: loadOptions, lighthouseRuns, skipped: [...skip], scaleSizes: values["scale-sizes"] },
+      options: {
+        load: loadOptions,
+        lighthouseRuns,
+        skipped: [...skip],
+        scaleSizes: values["scale-sizes"],
+        trafficProcesses: values["traffic-processes"],
+      },
       figures,
       jsBudget,
       throughput,
@@ -267,6 +316,7 @@ fs.writeFileSync(
       lighthouse,
       weight,
       scale,
+      traffic,
     },
     null,
     2,

@@ -82,7 +82,7 @@ const PG_TUNING = (database: string) =>
 function sqliteDir(size: number) {
   return path.join(os.tmpdir(), `foodverse-bench-${size}`);
 }
-function pgName(size: number) {
+export function pgName(size: number) {
   return `foodverse_bench_${size}`;
 }
 function pgMarker(size: number) {
@@ -191,7 +191,7 @@ async function generateInto(
 }
 
 /** The database of this size, generated unless an identical one is cached. */
-async function ensureDatabase(
+export async function ensureDatabase(
   db: BenchDb,
   size: number,
   pgBase: string,

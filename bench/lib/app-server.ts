@@ -61,6 +61,8 @@ export interface StartOptions {
   keepDatabaseUrl?: boolean;
   /** Keep the app's log (stdout) in output(), for a test to show why a process failed. */
   captureStdout?: boolean;
+  /** Each line the app writes to stdout (its JSON log), e.g. to count renders from pino-http's lines. */
+  onStdoutLine?: (line: string) => void;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
@@ -113,7 +115,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: REPO_ROOT,
     env,
-    stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", "pipe"],
+    stdio: ["ignore", options.captureStdout || options.onStdoutLine ? "pipe" : "ignore", "pipe"],
   });
   let errors = "";
   const keep = (chunk: string) => {
@@ -122,7 +124,16 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", keep);
   child.stdout?.setEncoding("utf8");
-  child.stdout?.on("data", keep);
+  if (options.captureStdout) child.stdout?.on("data", keep);
+  const onLine = options.onStdoutLine;
+  if (onLine) {
+    let partial = "";
+    child.stdout?.on("data", (chunk: string) => {
+      const lines = (partial + chunk).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) onLine(line);
+    });
+  }
   try {
     await waitUntilReady(url, child, () => errors);
   } catch (error) {
