@@ -34,6 +34,9 @@ async function ownerWithTwoBranches(page: Page, request: APIRequestContext) {
     ]),
   );
   await post(request, "/profile/restaurant/mybranches/bluearea/hours", { ...week, friClosed: "on" });
+  // That save's toast is taken here: shared with the page, it would be shown on its first
+  // screen and could still be on screen, a second 'Opening hours saved', at the page's own save.
+  expect((await request.get("/profile/restaurant/mybranches")).ok()).toBe(true);
   await shareSession(page, request);
 }
 
