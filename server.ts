@@ -7,6 +7,7 @@ import http from "node:http";
 import type express from "express";
 import { loadServerBuild, type ServerBuild } from "./scripts/ensure-build.ts";
 import { readyLine } from "./scripts/lib/ready-line.ts";
+import { writeAfterLog } from "./app/server/log.server.ts";
 
 const DEV = process.env.NODE_ENV !== "production";
 
@@ -45,7 +46,10 @@ listener.listen(port, host, () => {
   );
   // Last, and not JSON: where a person opens the app (and a phone on the same Wi-Fi).
   const address = listener.address();
-  console.log(readyLine(host, typeof address === "object" && address ? address.port : port));
+  const line = readyLine(host, typeof address === "object" && address ? address.port : port);
+  // In development the readable logger writes at once; in production after the log's lines.
+  if (DEV) console.log(line);
+  else writeAfterLog(services.log, line);
 });
 
 let stopping = false;

@@ -25,3 +25,16 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
     }),
   );
 }
+
+/**
+ * A plain line on stdout after every line logged before it. pino writes its JSON lines
+ * to stdout asynchronously, while console.log to a pipe is synchronous on Linux, so a
+ * console.log could overtake them; written into pino's own stream, it waits its turn.
+ */
+export function writeAfterLog(log: Logger, line: string) {
+  const stream = (log as unknown as Record<symbol, { write?: (text: string) => unknown } | undefined>)[
+    pino.symbols.streamSym
+  ];
+  if (typeof stream?.write === "function") stream.write(`${line}\n`);
+  else console.log(line);
+}
