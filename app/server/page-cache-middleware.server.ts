@@ -316,9 +316,9 @@ export function createPageCache(options: {
       );
       const stale = older === null ? undefined : store.get(older);
       if (stale) {
+        // Past serveHit: the page view is counted by the middleware the misses go through, not onHit.
         for (const [name, value] of stale.headers) res.setHeader(name, value);
         sendPage(req, res, stale, "STALE", null);
-        options.onHit?.(req, res.statusCode);
         return;
       }
       await leader;

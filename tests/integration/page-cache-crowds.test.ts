@@ -27,6 +27,8 @@ let databaseDown = false;
 let broken = false;
 let edition = "first";
 let clock = 0;
+/** Answers onHit was told of: hits only (a miss's view is counted by the middleware after serveHit). */
+let hitsTold = 0;
 
 // A render that waits at the gate, so that the test can hold a crowd behind it.
 const render: Render = async (request) => {
@@ -55,6 +57,7 @@ beforeAll(async () => {
     clientDir: null,
     databaseDown: () => databaseDown,
     now: () => clock,
+    onHit: () => hitsTold++,
   });
   const app = express();
   // server/http-app.ts's order: hits first, then the nonce and headers, then render and store.
@@ -108,7 +111,9 @@ describe("a crowd missing a page just changed (ADR 0034)", () => {
     const first = rawGet(server, path);
     await expect.poll(() => renders).toBe(1);
     // The render is held: nobody arriving now waits for it.
+    const told = hitsTold;
     const crowd = await Promise.all(Array.from({ length: 10 }, () => rawGet(server, path)));
+    expect(hitsTold).toBe(told);
     expect(crowd.map((a) => `${a.status} ${a.headers["x-page-cache"]}`)).toEqual(Array(10).fill("200 STALE"));
     expect(crowd.every((a) => a.body.includes("first"))).toBe(true);
     release();
