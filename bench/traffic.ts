@@ -865,7 +865,9 @@ async function runConfig(
       const q = sqliteQuery(path.join(dataDir, "foodverse.db"));
       query = q.query;
       closeQuery = q.close;
-      const app = await startApp({ dataDir, env: appEnv, onStdoutLine });
+      const started = Date.now();
+      const app = await startApp({ dataDir, env: appEnv, onStdoutLine, readyWithinMs: 15 * 60_000 });
+      log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       cluster.onCleanUp("the app", () => app.stop());
       apps = [app];
       base = app.url;

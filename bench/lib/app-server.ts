@@ -63,10 +63,17 @@ export interface StartOptions {
   captureStdout?: boolean;
   /** Each line the app writes to stdout (its JSON log), e.g. to count renders from pino-http's lines. */
   onStdoutLine?: (line: string) => void;
+  /** How long to wait for /readyz (60 s); a large catalogue on a new address takes longer to start. */
+  readyWithinMs?: number;
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  stderr: () => string,
+  withinMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${stderr()}`);
     try {
@@ -77,7 +84,7 @@ async function waitUntilReady(url: string, child: ChildProcess, stderr: () => st
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the app did not become ready within 60 s:\n${stderr()}`);
+  throw new Error(`the app did not become ready within ${withinMs / 1000} s:\n${stderr()}`);
 }
 
 /** Starts `server.ts` from the build with APPROVAL_MODE=auto and LOG_LEVEL=warn. */
@@ -135,7 +142,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     });
   }
   try {
-    await waitUntilReady(url, child, () => errors);
+    await waitUntilReady(url, child, () => errors, options.readyWithinMs);
   } catch (error) {
     child.kill("SIGKILL");
     throw error;
