@@ -87,6 +87,15 @@ function sendPage(
   res.status(page.status).end(gzip ? page.gzip : page.body);
 }
 
+/** Sends the page's previous copy kept under `older`, if there is one (ADR 0034). */
+function sentStale(req: express.Request, res: express.Response, store: PageStore, older: string | null) {
+  const stale = older === null ? undefined : store.get(older);
+  if (!stale) return false;
+  for (const [name, value] of stale.headers) res.setHeader(name, value);
+  sendPage(req, res, stale, "STALE", null);
+  return true;
+}
+
 /** A signed-in variant's page with this reader's name in its slots; its ETag is the filled page's. */
 function sendSpliced(
   req: express.Request,
@@ -314,13 +323,8 @@ export function createPageCache(options: {
         res.locals.pageCacheSlot as string,
         staleMs,
       );
-      const stale = older === null ? undefined : store.get(older);
-      if (stale) {
-        // Past serveHit: the page view is counted by the middleware the misses go through, not onHit.
-        for (const [name, value] of stale.headers) res.setHeader(name, value);
-        sendPage(req, res, stale, "STALE", null);
-        return;
-      }
+      // Past serveHit: the page view is counted by the middleware the misses go through, not onHit.
+      if (sentStale(req, res, store, older)) return;
       await leader;
       const page = store.get(key);
       if (page) {
@@ -364,13 +368,7 @@ export function createPageCache(options: {
     let copy = await shared.get(key);
     if (!copy) {
       if (await shared.claim(key)) return "claimed";
-      const older = olderCopy(store, scope, slot, staleMs);
-      const stale = older === null ? undefined : store.get(older);
-      if (stale) {
-        for (const [name, value] of stale.headers) res.setHeader(name, value);
-        sendPage(req, res, stale, "STALE", null);
-        return "sent";
-      }
+      if (sentStale(req, res, store, olderCopy(store, scope, slot, staleMs))) return "sent";
       copy = await shared.waitFor(key, SHARED_WAIT_MS);
       if (!copy) return "render";
     }

@@ -24,7 +24,7 @@ function pageSize(page: CachedPage): number {
 
 /** One plain LRU, bounded by bytes; correctness comes from the version in the key, not from expiry. */
 export function createPageStore(maxBytes: number): PageStore {
-  const store = new LRUCache<string, CachedPage>({ maxSize: maxBytes, sizeCalculation: pageSize });
+  const store = createLru(maxBytes);
   return {
     get: (key) => store.get(key),
     has: (key) => store.has(key),
