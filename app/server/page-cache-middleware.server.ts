@@ -37,6 +37,8 @@ import { safeRedirect } from "~/lib/safe-redirect.ts";
 export const STALE_WHILE_RENDERING_MS = 2000;
 /** How long a process waits for another's render of a page before rendering it itself. */
 const SHARED_WAIT_MS = 3000;
+/** A render, or a wait for one, longer than this is logged as a warning: readers time out near 10 s. */
+const SLOW_MS = 4000;
 
 /** Renders one request the way the React Router handler would, as a web Response. */
 export type Render = (request: Request, res: express.Response) => Promise<Response>;
@@ -325,7 +327,14 @@ export function createPageCache(options: {
       );
       // Past serveHit: the page view is counted by the middleware the misses go through, not onHit.
       if (sentStale(req, res, store, older)) return;
+      const waiting = now();
       await leader;
+      const waited = now() - waiting;
+      if (waited > SLOW_MS)
+        options.log.warn(
+          { url: req.originalUrl, ms: Math.round(waited) },
+          "page cache: a reader waited long for a render",
+        );
       const page = store.get(key);
       if (page) {
         for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -390,7 +399,10 @@ export function createPageCache(options: {
     res.locals.pageTemplate = template;
     try {
       // Rendered for exactly what the key names: the canonical origin, path and query.
+      const started = now();
       const response = await options.render(webRequest(req, res, options.origin, url), res);
+      const took = now() - started;
+      if (took > SLOW_MS) options.log.warn({ url, ms: Math.round(took) }, "page cache: a render took long");
       if (
         response.status !== 200 ||
         response.headers.has("set-cookie") ||

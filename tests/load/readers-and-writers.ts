@@ -68,22 +68,44 @@ try {
   ];
   // Issue 19: each page answered, by path, to check the page views counted against.
   const answered = new Map<string, number>();
-  const readers = autocannon({
-    url: app.url,
-    connections: READERS,
-    duration: SECONDS,
-    timeout: 10,
-    // A phone's browser: the counter leaves bots out.
-    headers: {
-      "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36",
-    },
-    requests: pages.map((p) => ({
-      method: "GET" as const,
-      path: p,
-      onResponse: (status: number) => {
-        if (status === 200) answered.set(p, (answered.get(p) ?? 0) + 1);
+  const {
+    promise: readers,
+    resolve: readersDone,
+    reject: readersFailed,
+  } = Promise.withResolvers<autocannon.Result>();
+  const reading = autocannon(
+    {
+      url: app.url,
+      connections: READERS,
+      duration: SECONDS,
+      timeout: 10,
+      // A phone's browser: the counter leaves bots out.
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36",
       },
-    })),
+      requests: pages.map((p) => ({
+        method: "GET" as const,
+        path: p,
+        onResponse: (status: number) => {
+          if (status === 200) answered.set(p, (answered.get(p) ?? 0) + 1);
+        },
+      })),
+    },
+    (error, result) => (error ? readersFailed(error) : readersDone(result)),
+  );
+
+  // To tell a failure's cause: the slowest answer to each page, and when each error came.
+  const startedAt = performance.now();
+  const slowest = new Map<string, number>();
+  reading.on("response", (client, _status, _bytes, ms) => {
+    const p = (client as unknown as { requestIterator: { currentRequest: { path: string } } }).requestIterator
+      .currentRequest.path;
+    if (ms > (slowest.get(p) ?? 0)) slowest.set(p, ms);
+  });
+  const errorsAt: string[] = [];
+  reading.on("reqError", (error) => {
+    errorsAt.push(`${((performance.now() - startedAt) / 1000).toFixed(1)} s ${error.message}`);
   });
 
   const acknowledged: { text: string; rating: number }[] = [];
@@ -127,6 +149,8 @@ try {
       `p50 ${read.latency.p50} ms, p99 ${read.latency.p99} ms`,
   );
   log(`writers: ${writeMs.length} posts, p99 ${p99.toFixed(0)} ms`);
+  log(`slowest answers: ${[...slowest].map(([p, ms]) => `${p} ${Math.round(ms)} ms`).join(", ")}`);
+  if (errorsAt.length) log(`reader errors at: ${errorsAt.slice(0, 40).join("; ")}`);
   check(
     read.errors === 0 && read.timeouts === 0,
     `reader connection errors ${read.errors}, time-outs ${read.timeouts}`,
