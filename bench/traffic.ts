@@ -163,6 +163,35 @@ async function pgQuery(url: string): Promise<{ query: Query; close(): Promise<vo
   };
 }
 
+/**
+ * The dataset's QR codes name the generator's address; a process started under this
+ * run's would rewrite all of them in the background (ADR 0034) while the run measures.
+ * The bench moves them to `base` first, as a deployment that kept its address has them.
+ */
+const CODES_UNDER = (position: "instr" | "strpos") => [
+  `update restaurant set "restQRcode" = $1 || substr("restQRcode", ${position}("restQRcode", '/r/'))`,
+  `update branch set "branchQRcode" = $1 || substr("branchQRcode", ${position}("branchQRcode", '/r/'))`,
+];
+
+function sqliteCodesUnder(file: string, base: string) {
+  const db = new SQLite(file);
+  try {
+    for (const statement of CODES_UNDER("instr")) db.prepare(statement.replace("$1", "?")).run(base);
+  } finally {
+    db.close();
+  }
+}
+
+async function pgCodesUnder(url: string, base: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of CODES_UNDER("strpos")) await client.query(statement, [base]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function readCatalog(query: Query): Promise<Restaurant[]> {
   const restaurants = await query<{ id: string; urlName: string; email: string }>(
     `select id, "urlName" as "urlName", email from restaurant where "approvalStatus" = 'approved' order by id`,
@@ -862,11 +891,13 @@ async function runConfig(
       cluster.onCleanUp("the database copy", () => removeDataDir(dataDir));
       log(`  copying the ${options.size.toLocaleString("en")}-restaurant SQLite database…`);
       fs.cpSync(target.dataDir, dataDir, { recursive: true });
+      const port = await freePort();
+      sqliteCodesUnder(path.join(dataDir, "foodverse.db"), `http://127.0.0.1:${port}`);
       const q = sqliteQuery(path.join(dataDir, "foodverse.db"));
       query = q.query;
       closeQuery = q.close;
       const started = Date.now();
-      const app = await startApp({ dataDir, env: appEnv, onStdoutLine, readyWithinMs: 15 * 60_000 });
+      const app = await startApp({ dataDir, port, env: appEnv, onStdoutLine, readyWithinMs: 60_000 });
       log(`  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       cluster.onCleanUp("the app", () => app.stop());
       apps = [app];
@@ -893,6 +924,7 @@ async function runConfig(
       cluster.onCleanUp("s3rver", () => s3.close());
       const nginxPort = await freePort();
       base = `http://127.0.0.1:${nginxPort}`;
+      await pgCodesUnder(pgUrl(pgBase, copy), base);
       const shared = {
         ...appEnv,
         DATABASE_URL: pgUrl(pgBase, copy),

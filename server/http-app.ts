@@ -55,8 +55,11 @@ export async function createApp(options: AppOptions = {}): Promise<{
 }> {
   const services = await getServices();
   const { env, log } = services;
-  // Issue 29: QR codes and shared links follow PUBLIC_URL before the first page is served.
-  await rewriteLinksAtStart(services);
+  // Issue 29: QR codes and shared links follow PUBLIC_URL. The stored ones are rewritten in
+  // the background (ADR 0034: a national catalog's 30,000 codes take minutes, and the site
+  // would be down meanwhile); every page shows and prints the new address from the first
+  // request (app/server/shown-code.server.ts).
+  void rewriteLinksAtStart(services);
   let draining = false;
   const app = express();
   app.disable("x-powered-by");

@@ -113,6 +113,12 @@ function load<L extends (args: never) => unknown>(
 
 /** Every place an owner or a diner gets a code or a link, checked against `base`. */
 async function expectEverywhere(services: Services, base: string) {
+  await expectStored(services, base);
+  await expectShown(services, base);
+}
+
+/** The codes and links stored in every row are under `base`, and each image decodes to its link. */
+async function expectStored(services: Services, base: string) {
   for (const r of await restaurantRows(services)) {
     expect(r.restQRcode).toBe(`${base}${restaurantPath(r.urlName)}`);
     expect(await decodeDataUrl(r.restQRimg)).toBe(r.restQRcode);
@@ -121,6 +127,10 @@ async function expectEverywhere(services: Services, base: string) {
     expect(b.branchQRcode).toBe(`${base}${branchPath(b.urlName, b.branchUrl)}`);
     expect(await decodeDataUrl(b.branchQRimg)).toBe(b.branchQRcode);
   }
+}
+
+/** Every code and link an owner or a diner is shown, prints or downloads is under `base`. */
+async function expectShown(services: Services, base: string) {
   for (const [i, branchName] of BRANCHES) {
     const owner = owners[i]!;
     const branch = (await branchRows(services)).find((b) => b.branchName === branchName)!;
@@ -150,6 +160,7 @@ async function expectEverywhere(services: Services, base: string) {
   for (const owner of owners) {
     const profile = await load(services, profilePage.loader, "/profile/restaurant", {}, owner);
     expect(profile.restaurant.restQRcode).toBe(`${base}${restaurantPath(owner.urlName)}`);
+    expect(await decodeDataUrl(profile.restaurant.restQRimg)).toBe(profile.restaurant.restQRcode);
     const scanned = `${base}${restaurantPath(owner.urlName)}?src=qr`;
     const card = await load(services, qrCardPage.loader, "/x", {}, owner);
     expect(await decode(Buffer.from(card.svg))).toBe(scanned);
@@ -197,7 +208,9 @@ describe("a restart with another PUBLIC_URL", () => {
 
     // A process started without PUBLIC_URL (its default is its own localhost) moves nothing.
     const unset = await startAgain("http://localhost:3999");
-    expect(await rewriteLinksAtStart({ ...unset, env: { ...unset.env, PUBLIC_URL_GIVEN: false } })).toBeNull();
+    expect(
+      await rewriteLinksAtStart({ ...unset, env: { ...unset.env, PUBLIC_URL_GIVEN: false } }),
+    ).toBeNull();
     await expectEverywhere(first, FIRST);
 
     const lan = await startAgain(LAN);
@@ -281,6 +294,24 @@ describe("a restart with another PUBLIC_URL", () => {
     expect(raced.reduce((sum, r) => sum + r.restaurants, 0)).toBe(2);
     expect(raced.reduce((sum, r) => sum + r.branches, 0)).toBe(3);
     await expectEverywhere(again[0]!, LAN);
+  });
+
+  it("shows, prints and shares the new address before the rows are rewritten (in the background, ADR 0034)", async () => {
+    const OTHER = "http://10.0.0.5:3000";
+    const other = await startAgain(OTHER);
+    // The rows still hold the last address; nothing has rewritten them yet.
+    await expectStored(other, LAN);
+    await expectShown(other, OTHER);
+    // Showing them wrote nothing: the rewrite still has all of them to do.
+    expect(await linksToRewrite(other)).toHaveLength(5);
+    expect(await rewritePublicLinks(other, SERVER_START)).toEqual({
+      publicUrl: OTHER,
+      restaurants: 2,
+      branches: 3,
+    });
+    await expectEverywhere(other, OTHER);
+    // Back to LAN for the tests after this one.
+    await rewritePublicLinks(await startAgain(LAN), SERVER_START);
   });
 });
 

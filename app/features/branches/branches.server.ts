@@ -1,5 +1,6 @@
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
+import { shownCode } from "~/server/shown-code.server.ts";
 import { locationsOf } from "~/server/reference-files.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.server.ts";
@@ -138,8 +139,9 @@ export async function addBranch(
 }
 
 export async function ownerBranchMenu(services: Services, ownerId: string, branchUrl: string) {
-  const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
-  if (!branch) return null;
+  const found = await q.findBranch(services.database.db, ownerId, branchUrl);
+  if (!found) return null;
+  const branch = await withShownCode(services, found);
   const sections = await menuWithItems(services, ownerId, branch.id);
   return { branch, sections, qrNote: qrAddressNote(branch.branchQRcode) };
 }
@@ -272,6 +274,20 @@ export async function publicBranches(services: Services, urlName: string, viewer
   return { restaurant, visibility, branches: await q.listBranches(services.database.db, found.id) };
 }
 
+/** The branch with its code as shown (app/server/shown-code.server.ts): under PUBLIC_URL even before its row is rewritten. */
+async function withShownCode<
+  T extends { urlName: string; branchUrl: string; branchQRcode: string; branchQRimg: string },
+>(services: Services, branch: T): Promise<T> {
+  const code = await shownCode(
+    services.env,
+    { url: branch.branchQRcode, image: branch.branchQRimg },
+    branchPath(branch.urlName, branch.branchUrl),
+  );
+  return code.url === branch.branchQRcode
+    ? branch
+    : { ...branch, branchQRcode: code.url, branchQRimg: code.image };
+}
+
 /**
  * A branch's address and place as a public page's data carries them: empty to anyone
  * but its owner until the restaurant is public (ADR 0017: the names and the note only).
@@ -307,8 +323,9 @@ export async function publicBranch(
   const { db } = services.database;
   const found = await restaurantByUrl(services, urlName);
   if (!found) return null;
-  const branch = await q.findBranch(db, found.id, branchUrl);
-  if (!branch) return null;
+  const stored = await q.findBranch(db, found.id, branchUrl);
+  if (!stored) return null;
+  const branch = await withShownCode(services, stored);
   const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
   const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval")

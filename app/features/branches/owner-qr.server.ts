@@ -1,6 +1,8 @@
 import { qrAddressNote, type QrAddressNote } from "~/lib/public-address.ts";
 import { SCAN_QUERY } from "~/server/page-views.server.ts";
 import type { Services } from "~/server/services.server.ts";
+import { shownAddress } from "~/server/shown-code.server.ts";
+import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { findRestaurantProfile } from "../restaurants/restaurants.queries.server.ts";
 import { findBranch } from "./branches.queries.server.ts";
 
@@ -35,24 +37,30 @@ export async function ownerQrTarget(
   const restaurant = await findRestaurantProfile(db, ownerId);
   if (!restaurant) return null;
   if (!branchUrl) {
+    const pageUrl = shownAddress(services.env, restaurant.restQRcode, restaurantPath(restaurant.urlName));
     return {
-      url: scanUrl(restaurant.restQRcode),
-      pageUrl: restaurant.restQRcode,
+      url: scanUrl(pageUrl),
+      pageUrl,
       fileName: restaurant.urlName,
       title: restaurant.restName,
       subtitle: "",
-      note: qrAddressNote(restaurant.restQRcode),
+      note: qrAddressNote(pageUrl),
     };
   }
   // Only the owner's own branches: the query is scoped to ownerId.
   const branch = await findBranch(db, ownerId, branchUrl);
   if (!branch) return null;
+  const pageUrl = shownAddress(
+    services.env,
+    branch.branchQRcode,
+    branchPath(restaurant.urlName, branch.branchUrl),
+  );
   return {
-    url: scanUrl(branch.branchQRcode),
-    pageUrl: branch.branchQRcode,
+    url: scanUrl(pageUrl),
+    pageUrl,
     fileName: `${restaurant.urlName}-${branch.branchUrl}`,
     title: restaurant.restName,
     subtitle: branch.branchName,
-    note: qrAddressNote(branch.branchQRcode),
+    note: qrAddressNote(pageUrl),
   };
 }

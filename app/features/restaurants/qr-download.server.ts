@@ -1,11 +1,12 @@
 import QRCode from "qrcode";
+import { qrPng } from "~/server/qr.server.ts";
 
 /** A QR code as a print-quality PNG (2048 px) or an SVG, as a download named after what it opens. */
 export async function qrDownload(url: string, name: string, format: "png" | "svg"): Promise<Response> {
   const options = { margin: 4, errorCorrectionLevel: "M" } as const;
   const body =
     format === "png"
-      ? new Uint8Array(await QRCode.toBuffer(url, { ...options, type: "png", width: 2048 }))
+      ? new Uint8Array(await qrPng(url, 2048, options.margin))
       : await QRCode.toString(url, { ...options, type: "svg" });
   const filename = `${name.replace(/[^\w-]/g, "") || "foodverse"}-qr.${format}`;
   return new Response(body, {
