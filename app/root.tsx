@@ -39,10 +39,7 @@ export const shouldRevalidate = notAfterUnanswered;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = servicesOf(context);
-  const [viewer, { toast, headers }] = await Promise.all([
-    getViewer(services, request),
-    takeToast(request),
-  ]);
+  const [viewer, { toast, headers }] = await Promise.all([getViewer(services, request), takeToast(request)]);
   // A page rendered to be kept for the viewer's role has a slot where their name goes (ADR 0028).
   const slot = context.get(pageTemplateContext)?.slot ?? null;
   return data(

@@ -13,5 +13,4 @@ describe("the in-memory fallback of a limit", () => {
     expect((await limiter.get("known"))?.consumedPoints).toBe(1);
     expect((await limiter.get("locked"))?.consumedPoints).toBe(2);
   });
-
 });

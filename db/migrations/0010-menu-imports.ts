@@ -18,7 +18,11 @@ export const menuImports: Migration = {
       .addColumn("rows", "text", (c) => c.notNull())
       .addColumn("createdAt", "text", (c) => c.notNull())
       .execute();
-    await db.schema.createIndex("menu_import_owner").on("menu_import").columns(["ownerId", "createdAt"]).execute();
+    await db.schema
+      .createIndex("menu_import_owner")
+      .on("menu_import")
+      .columns(["ownerId", "createdAt"])
+      .execute();
     await db.schema
       .createTable("menu_import_photo")
       .addColumn("importId", "text", (c) => c.notNull().references("menu_import.id").onDelete("cascade"))

@@ -32,7 +32,9 @@ async function ownerWithMenu(sections = 3, itemsPerSection = [4, 3, 3]) {
 const strip = (sections: Awaited<ReturnType<typeof ownerMenu>>) =>
   sections.map(({ id: _id, generalSectionId: _g, items, ...section }) => ({
     ...section,
-    items: items.map(({ id: _itemId, sectionId: _sectionId, generalItemId: _generalItemId, ...item }) => item),
+    items: items.map(
+      ({ id: _itemId, sectionId: _sectionId, generalItemId: _generalItemId, ...item }) => item,
+    ),
   }));
 
 const branchCount = async (id: string) =>
@@ -201,7 +203,12 @@ describe("branch menus", () => {
     const again = await publicBranch(services, owner.urlName, "gulberg", 1);
     // Marked sold out, and shown after the dishes its section serves now (issue 17).
     expect(again!.items.find((i) => i.id === itemId)).toMatchObject({ price: 150, soldOut: 1 });
-    expect(again!.items.slice(0, 4).map((i) => i.name)).toEqual(["Dish 1.2", "Dish 1.3", "Dish 1.4", "Dish 1.1"]);
+    expect(again!.items.slice(0, 4).map((i) => i.name)).toEqual([
+      "Dish 1.2",
+      "Dish 1.3",
+      "Dish 1.4",
+      "Dish 1.1",
+    ]);
     expect((await ownerMenu(services, owner.id))[0]!.items[0]).toMatchObject({ price: 100, soldOut: 0 });
     const last = await publicBranch(services, owner.urlName, "gulberg", 9);
     expect(last!.items.map((i) => i.name)).toEqual(["Dish 2.3", "Dish 3.1", "Dish 3.2", "Dish 3.3"]);

@@ -162,9 +162,7 @@ function read(path: string, who?: string, headers: Record<string, string> = {}) 
 const keptBodies = () =>
   pageCache.kept().map(([key, page]) => ({
     key,
-    text: page.spliced
-      ? page.spliced.pieces.map((p) => p.toString()).join("{slot}")
-      : page.body.toString(),
+    text: page.spliced ? page.spliced.pieces.map((p) => p.toString()).join("{slot}") : page.body.toString(),
   }));
 
 describe("signed-in readers from the page cache", () => {

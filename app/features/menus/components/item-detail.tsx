@@ -62,7 +62,11 @@ export function ItemDetail({ item }: { item: DetailItem }) {
         ) : null}
         <AllergenBadge text={item.foodAllergies ?? ""} />
         <Rating value={item.itemRating} count={item.itemRatingBy} />
-        {item.description ? <p dir="auto" className="whitespace-pre-line">{item.description}</p> : null}
+        {item.description ? (
+          <p dir="auto" className="whitespace-pre-line">
+            {item.description}
+          </p>
+        ) : null}
       </div>
     </div>
   );

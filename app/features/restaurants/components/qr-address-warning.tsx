@@ -10,11 +10,16 @@ export function QrAddressWarning({ note }: { note: QrAddressNote | null }) {
   if (!note) return null;
   if (note.level === "info") {
     return (
-      <p className="no-print rounded-md border border-line bg-brand-soft p-3 text-ink [overflow-wrap:anywhere]">{tm(note.message)}</p>
+      <p className="no-print rounded-md border border-line bg-brand-soft p-3 text-ink [overflow-wrap:anywhere]">
+        {tm(note.message)}
+      </p>
     );
   }
   return (
-    <p role="alert" className="no-print rounded-md border border-danger bg-white p-3 font-medium text-danger [overflow-wrap:anywhere]">
+    <p
+      role="alert"
+      className="no-print rounded-md border border-danger bg-white p-3 font-medium text-danger [overflow-wrap:anywhere]"
+    >
       {tm(note.message)}
     </p>
   );
