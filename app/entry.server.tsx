@@ -8,6 +8,8 @@ import { i18nFor, registerMessages } from "./i18n/i18n.ts";
 import { urduMessages } from "./i18n/urdu-messages.ts";
 import { localeOfPath } from "./lib/locale.ts";
 import { nonceContext } from "./server/context.ts";
+import { markPersonalUnlessKept, pageTemplateContext } from "./server/page-variant.server.ts";
+import { isKeptForRoles } from "./lib/static-page.ts";
 
 registerMessages("en");
 registerMessages("ur", urduMessages);
@@ -25,6 +27,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
+  // ADR 0028: kept for a role only if the route the page ended on opted in.
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  markPersonalUnlessKept(
+    loadContext.get(pageTemplateContext),
+    isKeptForRoles(leaf ? routerContext.routeModules[leaf.route.id]?.handle : undefined),
+  );
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

@@ -4,6 +4,8 @@ interface StaticForVisitors {
   staticForVisitors: true;
   /** Standalone scripts the page still needs without React (app/islands). */
   islands?: readonly IslandName[];
+  /** The route's word that its page, signed in, is the same for every reader of a role (see keptForRoles). */
+  keptForRoles?: true;
 }
 
 /**
@@ -25,4 +27,18 @@ export function isStaticForVisitors(handle: unknown): boolean {
 
 export function islandsOf(handle: unknown): readonly IslandName[] {
   return (handle as Partial<StaticForVisitors> | undefined)?.islands ?? [];
+}
+
+/**
+ * ADR 0028: a signed-in reader's page may be kept once per role (their name spliced in)
+ * only when its route says so here; every other page is the reader's own and is never
+ * kept for anyone else. A route opting in promises that its loaders put nothing of one
+ * reader on the page but what markPersonal declares (app/server/page-variant.server.ts).
+ */
+export function keptForRoles<T extends StaticForVisitors>(handle: T): T & { keptForRoles: true } {
+  return { ...handle, keptForRoles: true };
+}
+
+export function isKeptForRoles(handle: unknown): boolean {
+  return (handle as Partial<StaticForVisitors> | undefined)?.keptForRoles === true;
 }

@@ -52,6 +52,15 @@ export function markPersonal(template: PageTemplate | null) {
   if (template) template.personal = true;
 }
 
+/**
+ * Personal unless the page's route opted in (isKeptForRoles on its handle): a page
+ * rendered to be kept for a role is marked personal, and so not kept, when the route
+ * it ended on did not say it may be (app/entry.server.tsx calls this for each render).
+ */
+export function markPersonalUnlessKept(template: PageTemplate | null, keptForRoles: boolean) {
+  if (!keptForRoles) markPersonal(template);
+}
+
 /** The name as React writes it in text (escapeTextForBrowser), to go in the slot. */
 export function escapedText(text: string): string {
   return text.replace(

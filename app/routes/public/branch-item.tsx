@@ -6,7 +6,7 @@ import { branchItem } from "~/features/branches/branches.server.ts";
 import { menuItemMeta } from "~/lib/json-ld.ts";
 import { translateMessage, translatorFor } from "~/i18n/i18n.ts";
 import { errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
-import { staticForVisitorsWith } from "~/lib/static-page.ts";
+import { keptForRoles, staticForVisitorsWith } from "~/lib/static-page.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
@@ -14,7 +14,7 @@ import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-item";
 
-export const handle = staticForVisitorsWith("carousel");
+export const handle = keptForRoles(staticForVisitorsWith("carousel"));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

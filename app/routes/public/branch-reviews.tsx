@@ -18,12 +18,12 @@ import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-reviews";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
 import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
 import { ratingSummary } from "~/features/reviews/rating-summary.server.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

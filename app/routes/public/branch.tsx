@@ -30,14 +30,14 @@ import { useI18n } from "~/i18n/use-i18n.ts";
 import { absoluteUrl, errorMeta, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch";
-import { staticForVisitorsWith } from "~/lib/static-page.ts";
+import { keptForRoles, staticForVisitorsWith } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { justPostedReview } from "~/features/reviews/reviews-read.server.ts";
 
 // Visitors get no React: two tiny scripts, the share sheet and the section tabs'
 // mark following the scroll (ADR 0024, issue 29).
-export const handle = staticForVisitorsWith("share", "sections");
+export const handle = keptForRoles(staticForVisitorsWith("share", "sections"));
 
 // What the page says about opening hours is true until the next opening or closing.
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;

@@ -11,9 +11,9 @@ import { absoluteUrl, errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.t
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branches";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -2,9 +2,9 @@ import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf, siteOf, seoMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/coming-soon";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 // A placeholder: shareable, but nothing for search engines to index.
 export function meta({ matches }: Route.MetaArgs) {

@@ -16,9 +16,9 @@ import { useI18n } from "~/i18n/use-i18n.ts";
 import { withContext } from "~/lib/json-ld.ts";
 import { localeOf, originOf, seoMeta, SITE_NAME, type MetaMatches } from "~/lib/seo.ts";
 import type { loader as rootLoader } from "~/root.tsx";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 export const meta = ({ matches }: { matches: MetaMatches }) => {
   const origin = originOf(matches);

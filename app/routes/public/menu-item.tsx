@@ -14,7 +14,7 @@ import { menuItemMeta } from "~/lib/json-ld.ts";
 import { translateMessage, translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { errorMeta, localeOf, originOf, seoMeta } from "~/lib/seo.ts";
-import { staticForVisitorsWith } from "~/lib/static-page.ts";
+import { keptForRoles, staticForVisitorsWith } from "~/lib/static-page.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import { refused } from "~/server/action-result.server.ts";
@@ -24,7 +24,7 @@ import { redirectWithToast } from "~/server/toast.server.ts";
 import type { Route } from "./+types/menu-item";
 import { readFormValues } from "~/server/upload-form.server.ts";
 
-export const handle = staticForVisitorsWith("carousel");
+export const handle = keptForRoles(staticForVisitorsWith("carousel"));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);

@@ -10,10 +10,10 @@ import { localeOf, siteOf, pagedPath, seoMeta } from "~/lib/seo.ts";
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 /** Reviews shown of each restaurant before 'more' (the rest of its 10 latest are folded). */
 const SHOWN = 1;

@@ -16,12 +16,12 @@ import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { truncateWords } from "~/lib/words.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurant";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 
 const placeAction =
   "inline-flex min-h-11 items-center gap-1 rounded-md border border-brand px-3 font-semibold text-brand";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await restaurantPage(servicesOf(context), params.restaurantName);

@@ -8,10 +8,10 @@ import { absoluteUrl, localeOf, originOf, pagedPath, seoMeta } from "~/lib/seo.t
 import { restaurantPath } from "~/lib/slug.ts";
 import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurants";
-import { STATIC_FOR_VISITORS } from "~/lib/static-page.ts";
+import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
 
-export const handle = STATIC_FOR_VISITORS;
+export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   const origin = originOf(matches);

@@ -12,7 +12,7 @@ import { findItems, findRestaurants } from "~/features/discovery/finder.server.t
 import { translatorFor, type Translate } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf, siteOf, seoMeta } from "~/lib/seo.ts";
-import { staticForVisitorsWith } from "~/lib/static-page.ts";
+import { keptForRoles, staticForVisitorsWith } from "~/lib/static-page.ts";
 import { withinSearchLimit } from "~/server/rate-limits.server.ts";
 import { everyCity, locationsOf } from "~/server/reference-files.server.ts";
 import { clientIp, servicesOf } from "~/server/request.server.ts";
@@ -30,7 +30,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   });
 }
 
-export const handle = staticForVisitorsWith("finder");
+export const handle = keptForRoles(staticForVisitorsWith("finder"));
 
 // A refused search tells the client when to come back (Retry-After).
 export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
