@@ -28,6 +28,8 @@ export interface Services {
   log: Logger;
   /** Issue 19: diners' page views, counted in memory and flushed; null with PAGE_VIEWS=off. */
   pageViews: PageViewCounter | null;
+  /** The wall clock for what a page says about 'now' (open or closed, today); tests pass their own. */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ function resolveSecret(env: Env): string {
 
 export function createServices(
   env: Env,
-  overrides: { mailer?: Mailer; log?: Logger; storage?: Storage } = {},
+  overrides: { mailer?: Mailer; log?: Logger; storage?: Storage; now?: () => Date } = {},
 ): Services {
   const log = overrides.log ?? createLogger(env.LOG_LEVEL, { pretty: env.NODE_ENV === "development" });
   const database = openDatabase({
@@ -113,6 +115,7 @@ export function createServices(
     videos,
     log,
     pageViews,
+    now: overrides.now ?? (() => new Date()),
     async close() {
       // The views counted since the last flush go in before the database closes.
       await pageViews

@@ -1,7 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownerBranchMenu, withOwnBranch } from "~/features/branches/branches.server.ts";
-import { dayInPakistan } from "~/lib/dates.ts";
 import {
   insightsCsv,
   mostViewedDishes,
@@ -36,6 +35,8 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
  */
 let services: TestServices;
 let photo: Buffer;
+/** The routes' clock (services.now): each test of the routes sets it. */
+let clock = new Date(0);
 
 // 01:00 on Thursday 12 March 2026 in Pakistan (still the 11th in UTC).
 const NOW = Date.parse("2026-03-11T20:00:00Z");
@@ -155,7 +156,7 @@ function done(result: { ok: boolean; message?: string }) {
 }
 
 beforeAll(async () => {
-  services = await createTestServices({ APPROVAL_MODE: "auto" });
+  services = await createTestServices({ APPROVAL_MODE: "auto" }, { now: () => clock });
   photo = await photoWithGps(160, 120);
   customer = await signedUpCustomer(services);
   world = await restaurantWithDishes();
@@ -555,7 +556,9 @@ async function call(loader: (args: never) => unknown, path: string, cookies?: He
 
 describe("who gets the screen and the CSV", () => {
   it("the owner gets their own numbers, today's included; another restaurant only its own", async () => {
-    const today = dayInPakistan(Date.now());
+    // 23:59:59 on Monday 15 June 2026 in Pakistan, months after the world's views.
+    clock = new Date("2026-06-15T18:59:59Z");
+    const today = "2026-06-15";
     await views(world.owner.id, [{ day: today, kind: "scan", branchId: world.blue.id, n: 7 }]);
     await views(other.id, [{ day: today, kind: "scan", n: 3 }]);
 
@@ -593,7 +596,7 @@ describe("who gets the screen and the CSV", () => {
     ).value as Response;
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="[\w-]+-insights-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''/,
+      /^attachment; filename="[\w-]+-insights-2026-06-09-to-2026-06-15\.csv"; filename\*=UTF-8''/,
     );
     expect(csv.headers.get("cache-control")).toBe("private, no-store");
     const body = await csv.text();
@@ -608,6 +611,40 @@ describe("who gets the screen and the CSV", () => {
     expect(theirCsv).toContain(`${today},Restaurant and menu pages,3,0,0,0`);
     expect(theirCsv).not.toContain("F-7 Markaz");
     expect(theirCsv).not.toContain(",7,");
+  });
+
+  it("start the next day at midnight in Pakistan (19:00 UTC), not a second before", async () => {
+    // The 20th of August is the last day of the period until 19:00 UTC, then the day before it.
+    await views(world.owner.id, [{ day: "2026-08-20", kind: "scan", branchId: world.blue.id, n: 4 }]);
+    const screen = async () =>
+      loaderData(insightsPage.loader, {
+        request: new Request(`${ORIGIN}/profile/restaurant/insights?days=7`, {
+          headers: world.owner.cookies,
+        }),
+        params: {},
+        context: context(),
+      });
+    const csvText = async () =>
+      (
+        (await call(insightsCsvRoute.loader, "/profile/restaurant/insights.csv?days=7", world.owner.cookies))
+          .value as Response
+      ).text();
+
+    clock = new Date("2026-08-20T18:59:59Z");
+    const before = await screen();
+    expect(before.period).toEqual({ days: 7, from: "2026-08-14", to: "2026-08-20" });
+    expect(before.perDay.at(-1)).toEqual({ day: "2026-08-20", scans: 4, views: 0 });
+    expect(await csvText()).not.toContain("2026-08-21");
+
+    clock = new Date("2026-08-20T19:00:00Z");
+    const after = await screen();
+    expect(after.period).toEqual({ days: 7, from: "2026-08-15", to: "2026-08-21" });
+    expect(after.perDay.at(-2)).toEqual({ day: "2026-08-20", scans: 4, views: 0 });
+    expect(after.perDay.at(-1)).toEqual({ day: "2026-08-21", scans: 0, views: 0 });
+    const csv = await csvText();
+    expect(csv).toContain("2026-08-20,Blue Area,4,0,0,0");
+    expect(csv).toContain("2026-08-21,Blue Area,0,0,0,0");
+    expect(csv).not.toContain("2026-08-14");
   });
 
   it("a visitor is sent to log in, a customer to their own area", async () => {

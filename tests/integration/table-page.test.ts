@@ -27,8 +27,10 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
  */
 let services: TestServices;
 let photo: Buffer;
+/** The page's clock (services.now): the opening-hours tests set it. */
+let clock = new Date(0);
 beforeAll(async () => {
-  services = await createTestServices({ APPROVAL_MODE: "auto" });
+  services = await createTestServices({ APPROVAL_MODE: "auto" }, { now: () => clock });
   photo = await photoWithGps(120, 90);
 });
 afterAll(() => services.close());
@@ -151,40 +153,57 @@ describe("opening hours", () => {
   it("show on the page as open or closed, while that is true: the page says until when", async () => {
     const { owner, branch } = await restaurantWithMenu();
     await decideRestaurant(services, COMMAND_LINE, owner.urlName, { intent: "approve" });
-    // Open every day around now (in Karachi), closing in a little over an hour.
-    const karachi = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Asia/Karachi",
-      hour: "2-digit",
-      hourCycle: "h23",
-    });
-    const hour = Number(karachi.format(new Date()));
-    const opens = `${String((hour + 23) % 24).padStart(2, "0")}:00`;
-    const closes = `${String((hour + 2) % 24).padStart(2, "0")}:00`;
+    // 8 pm to 11 pm every day in Karachi (UTC+5): 15:00 to 18:00 UTC.
     const week = Object.fromEntries(
       ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].flatMap((d) => [
-        [`${d}Opens0`, opens],
-        [`${d}Closes0`, closes],
+        [`${d}Opens0`, "20:00"],
+        [`${d}Closes0`, "23:00"],
       ]),
     );
     expect(await setOpeningHours(services, owner.id, branch, { ...week, note: "Eid: 2 pm to 2 am" })).toEqual(
       { ok: true },
     );
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    const answer = (await branchPage.loader({
-      request: new Request(`http://localhost:3000/r/${owner.urlName}/branch/${branch}`),
-      params: { restaurantName: owner.urlName, branchName: branch },
-      context,
-    } as never)) as unknown as {
-      data: { open: { open: boolean; text: string }; hours: { note: string } };
-      init: ResponseInit;
+    const page = async (at: string) => {
+      clock = new Date(at);
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      const answer = (await branchPage.loader({
+        request: new Request(`http://localhost:3000/r/${owner.urlName}/branch/${branch}`),
+        params: { restaurantName: owner.urlName, branchName: branch },
+        context,
+      } as never)) as unknown as {
+        data: { open: { open: boolean; text: string }; hours: { note: string } };
+        init: ResponseInit;
+      };
+      const until = new Date(Number(new Headers(answer.init.headers).get(FRESH_UNTIL_HEADER)));
+      return { ...answer.data.open, until: until.toISOString(), note: answer.data.hours.note };
     };
-    expect(answer.data.open.open).toBe(true);
-    // Two hours after 22:00 in Karachi is "midnight" (as the page words it).
-    expect(answer.data.open.text).toMatch(/^Open now · closes (\d{1,2}:00 [ap]m|midnight)$/u);
-    expect(answer.data.hours.note).toBe("Eid: 2 pm to 2 am");
-    const until = Number(new Headers(answer.init.headers).get(FRESH_UNTIL_HEADER));
-    expect(until - Date.now()).toBeGreaterThan(60 * 60 * 1000);
-    expect(until - Date.now()).toBeLessThanOrEqual(2 * 60 * 60 * 1000);
+    // Wednesday 11 March 2026, 9:30 pm in Karachi.
+    expect(await page("2026-03-11T16:30:00Z")).toEqual({
+      open: true,
+      text: "Open now · closes 11:00 pm",
+      until: "2026-03-11T18:00:00.000Z",
+      note: "Eid: 2 pm to 2 am",
+    });
+    // The last minute before closing, and closing time itself.
+    expect(await page("2026-03-11T17:59:00Z")).toMatchObject({
+      open: true,
+      until: "2026-03-11T18:00:00.000Z",
+    });
+    expect(await page("2026-03-11T18:00:00Z")).toMatchObject({
+      open: false,
+      text: "Closed · opens Thursday 8:00 pm",
+      until: "2026-03-12T15:00:00.000Z",
+    });
+    // Before opening on the same day, the day is not named.
+    expect(await page("2026-03-12T14:59:00Z")).toMatchObject({
+      open: false,
+      text: "Closed · opens 8:00 pm",
+      until: "2026-03-12T15:00:00.000Z",
+    });
+    expect(await page("2026-03-12T15:00:00Z")).toMatchObject({
+      open: true,
+      text: "Open now · closes 11:00 pm",
+    });
   });
 });

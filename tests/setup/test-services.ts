@@ -31,7 +31,7 @@ export function memoryMailer(outbox: MailMessage[]): Mailer {
  */
 export async function createTestServices(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; sameDataAs?: TestServices } = {},
+  options: { mailer?: Mailer; sameDataAs?: TestServices; now?: () => Date } = {},
 ): Promise<TestServices> {
   const first = options.sameDataAs;
   const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-test-"));
@@ -53,6 +53,7 @@ export async function createTestServices(
   const services = createServices(env, {
     mailer: options.mailer ?? (env.SMTP_URL ? undefined : memoryMailer(outbox)),
     log: createLogger("silent"),
+    now: options.now,
   });
   await migrate(services.database, services.auth);
   if (services.redis) await redisReady(services.redis, 5000);

@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // ADR 0017: until the restaurant is public a visitor gets the names and the note, not the branch's details.
   const hidden = visibility === "awaiting-approval";
   const hours = hidden ? null : readHours(branch.openingHours);
-  const state = hours ? openState(hours, new Date(), branch.timeZone, requestLocale(request)) : null;
+  const state = hours ? openState(hours, services.now(), branch.timeZone, requestLocale(request)) : null;
   return data(
     {
       restaurant: {

@@ -11,7 +11,7 @@ const rfc5987 = (name: string) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const days = periodOf(new URL(request.url).searchParams.get("days"));
-  const csv = await insightsCsv(services, viewer.userId, days);
+  const csv = await insightsCsv(services, viewer.userId, days, services.now());
   if (!csv) notFound();
   return new Response(csv.body, {
     headers: {

@@ -26,7 +26,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const days = periodOf(new URL(request.url).searchParams.get("days"));
-  const insights = await ownInsights(services, viewer.userId, days);
+  const insights = await ownInsights(services, viewer.userId, days, services.now());
   if (!insights) notFound();
   return inLanguage(insights, requestLocale(request));
 }
