@@ -122,23 +122,57 @@ export async function alignBranches(
   return { droppedImages };
 }
 
+type MenuRows = Awaited<ReturnType<typeof q.menuRows>>;
+
+/** What every step of aligning one branch needs to know. */
+interface BranchAlignment {
+  trx: Transaction<DB>;
+  restaurantId: string;
+  branchId: string;
+  keep: KeepOverrides;
+  /** 1 when a row added just now is not for this branch: its copy here starts hidden. */
+  hiddenHere: (generalId: string) => 0 | 1;
+  now: string;
+}
+
+interface ItemUpdate {
+  id: string;
+  changes: Updateable<MenuItemTable>;
+  moves: boolean;
+}
+
+type Place = { sectionId: string; positionInSection: number };
+
 async function alignOne(
   trx: Transaction<DB>,
   restaurantId: string,
   branchId: string,
-  general: Awaited<ReturnType<typeof q.menuRows>>,
+  general: MenuRows,
   options: AlignOptions,
 ): Promise<string[]> {
-  const keep = options.keep ?? KEEP_ALL;
-  const hiddenHere = (generalId: string) => {
-    const chosen = options.addedFor?.get(generalId);
-    return chosen && !chosen.has(branchId) ? 1 : 0;
+  const ctx: BranchAlignment = {
+    trx,
+    restaurantId,
+    branchId,
+    keep: options.keep ?? KEEP_ALL,
+    hiddenHere: (generalId) => {
+      const chosen = options.addedFor?.get(generalId);
+      return chosen && !chosen.has(branchId) ? 1 : 0;
+    },
+    now: new Date().toISOString(),
   };
-  const now = new Date().toISOString();
   const copy = await q.menuRows(trx, restaurantId, branchId, options.dishesOf);
-  const droppedImages: string[] = [];
+  const sections = await alignSections(ctx, general, copy);
+  const dishes = await dropGoneDishes(ctx, general, copy, sections.goneSectionIds);
+  const place = placeOwnDishes(general, dishes.kept, sections.branchSectionOf);
+  const { updates, inserts } = planDishChanges(ctx, general, dishes.kept, sections.branchSectionOf, place);
+  await applyDishChanges(trx, updates, inserts);
+  return [...sections.droppedImages, ...dishes.droppedImages].filter(Boolean);
+}
 
-  // Sections: one copy of each general section, saying what it says.
+/** Sections: one copy of each general section, saying what it says; the rest are deleted. */
+async function alignSections(ctx: BranchAlignment, general: MenuRows, copy: MenuRows) {
+  const { trx, restaurantId, branchId, keep } = ctx;
   const generalSectionIds = new Set(general.sections.map((s) => s.id));
   const sectionCopies = new Map(
     copy.sections.filter((s) => s.generalSectionId).map((s) => [s.generalSectionId!, s]),
@@ -153,8 +187,8 @@ async function alignOne(
         restaurantId,
         branchId,
         generalSectionId: section.id,
-        hidden: hiddenHere(section.id),
-        timestamp: now,
+        hidden: ctx.hiddenHere(section.id),
+        timestamp: ctx.now,
       };
       await q.insertSection(trx, row);
       branchSectionOf.set(section.id, row.id);
@@ -169,30 +203,45 @@ async function alignOne(
     s.generalSectionId ? !generalSectionIds.has(s.generalSectionId) : !keep.branchOnly,
   );
   const goneSectionIds = new Set(goneSections.map((s) => s.id));
-  droppedImages.push(
-    ...imagesOf(copy.items.filter((i) => i.generalItemId === null && goneSectionIds.has(i.sectionId))),
+  const droppedImages = imagesOf(
+    copy.items.filter((i) => i.generalItemId === null && goneSectionIds.has(i.sectionId)),
   );
   await q.deleteSections(
     trx,
     goneSections.map((s) => s.id),
   );
+  return { branchSectionOf, goneSectionIds, droppedImages };
+}
 
-  // Dishes: where each should stand, then move the ones that change place through free positions.
+/** Deletes the copies of dishes that are gone (and the branch's own, unless kept); returns the dishes left. */
+async function dropGoneDishes(
+  ctx: BranchAlignment,
+  general: MenuRows,
+  copy: MenuRows,
+  goneSectionIds: ReadonlySet<string>,
+) {
   const generalItems = new Map(general.items.map((i) => [i.id, i]));
   const items = copy.items.filter((i) => !goneSectionIds.has(i.sectionId));
   const goneItems = items.filter((i) =>
-    i.generalItemId ? !generalItems.has(i.generalItemId) : !keep.branchOnly,
+    i.generalItemId ? !generalItems.has(i.generalItemId) : !ctx.keep.branchOnly,
   );
-  droppedImages.push(...imagesOf(goneItems.filter((i) => i.generalItemId === null)));
+  const droppedImages = imagesOf(goneItems.filter((i) => i.generalItemId === null));
   await q.deleteItems(
-    trx,
+    ctx.trx,
     goneItems.map((i) => i.id),
   );
   const goneItemIds = new Set(goneItems.map((i) => i.id));
   const kept = items.filter((i) => !goneItemIds.has(i.id));
-  const copies = new Map(kept.filter((i) => i.generalItemId).map((i) => [i.generalItemId!, i]));
+  return { kept, droppedImages };
+}
 
-  const place = new Map<string, { sectionId: string; positionInSection: number }>();
+/** Where each of the branch's own dishes stands once every general dish has taken its place. */
+function placeOwnDishes(
+  general: MenuRows,
+  kept: q.ItemRow[],
+  branchSectionOf: ReadonlyMap<string, string>,
+): Map<string, Place> {
+  const place = new Map<string, Place>();
   const used = new Map<string, Set<number>>();
   const take = (sectionId: string, position: number) => {
     const set = used.get(sectionId) ?? new Set<number>();
@@ -207,8 +256,20 @@ async function alignOne(
     take(own.sectionId, position);
     place.set(own.id, { sectionId: own.sectionId, positionInSection: position });
   }
+  return place;
+}
 
-  const updates: { id: string; changes: Updateable<MenuItemTable>; moves: boolean }[] = [];
+/** The copies to add and the changes to make so each dish says what it should, where it should. */
+function planDishChanges(
+  ctx: BranchAlignment,
+  general: MenuRows,
+  kept: q.ItemRow[],
+  branchSectionOf: ReadonlyMap<string, string>,
+  place: ReadonlyMap<string, Place>,
+) {
+  const { keep } = ctx;
+  const copies = new Map(kept.filter((i) => i.generalItemId).map((i) => [i.generalItemId!, i]));
+  const updates: ItemUpdate[] = [];
   const inserts: Insertable<MenuItemTable>[] = [];
   for (const item of general.items) {
     const target = {
@@ -222,12 +283,12 @@ async function alignOne(
         ...content,
         ...target,
         id: crypto.randomUUID(),
-        restaurantId,
-        branchId,
+        restaurantId: ctx.restaurantId,
+        branchId: ctx.branchId,
         generalItemId: item.id,
         soldOut: 0,
-        hidden: hiddenHere(item.id),
-        timestamp: now,
+        hidden: ctx.hiddenHere(item.id),
+        timestamp: ctx.now,
       });
       continue;
     }
@@ -247,7 +308,14 @@ async function alignOne(
     if (target.positionInSection !== own.positionInSection)
       updates.push({ id: own.id, changes: { positionInSection: target.positionInSection }, moves: true });
   }
+  return { updates, inserts };
+}
 
+async function applyDishChanges(
+  trx: Transaction<DB>,
+  updates: readonly ItemUpdate[],
+  inserts: Insertable<MenuItemTable>[],
+) {
   // Positions are unique in a section: every moving dish steps aside to a free (negative) one first.
   let free = 0;
   for (const update of updates.filter((u) => u.moves)) {
@@ -255,7 +323,6 @@ async function alignOne(
   }
   for (const update of updates) await q.updateItem(trx, update.id, update.changes);
   await q.insertItems(trx, inserts);
-  return droppedImages.filter(Boolean);
 }
 
 /** The owner's words for the fields a branch copy takes from its general dish or section. */
