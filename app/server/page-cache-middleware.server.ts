@@ -200,14 +200,14 @@ export function createPageCache(options: {
   onHit?: (req: express.Request, status: number) => void;
   /** Issue 28: while the database is down, a visitor's kept page is served as it last was. */
   databaseDown?: () => boolean;
-  /** Milliseconds, for how long ago a page's content changed (tests pass their own clock). */
+  /** Milliseconds, for how long ago a page's content changed and how long a page is kept (tests pass their own clock). */
   now?: () => number;
   /** ADR 0034: pages shared with the other processes (Redis), so each is rendered once per change across them. */
   shared?: SharedPageTier | null;
   /** How long after its content changed a visitor may still be sent a page's previous copy while it renders (ADR 0034). */
   staleMs?: number;
 }) {
-  const stores = createPageStores(options.maxBytes);
+  const stores = createPageStores(options.maxBytes, options.now);
   const now = options.now ?? (() => performance.now());
   const staleMs = options.staleMs ?? STALE_WHILE_RENDERING_MS;
   // Each scope's last versions seen: during a database outage visitors keep reading the

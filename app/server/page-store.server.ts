@@ -22,9 +22,15 @@ function pageSize(page: CachedPage): number {
   return page.body.length + page.gzip.length + spliced + 512;
 }
 
+/**
+ * A monotonic clock in milliseconds for the pages kept only for a while (performance.now
+ * unless a test passes its own).
+ */
+type Clock = () => number;
+
 /** One plain LRU, bounded by bytes; correctness comes from the version in the key, not from expiry. */
-export function createPageStore(maxBytes: number): PageStore {
-  const store = createLru(maxBytes);
+export function createPageStore(maxBytes: number, clock?: Clock): PageStore {
+  const store = createLru(maxBytes, clock);
   return {
     get: (key) => store.get(key),
     has: (key) => store.has(key),
@@ -39,8 +45,13 @@ export function createPageStore(maxBytes: number): PageStore {
   };
 }
 
-function createLru(maxBytes: number) {
-  return new LRUCache<string, CachedPage>({ maxSize: maxBytes, sizeCalculation: pageSize });
+function createLru(maxBytes: number, clock?: Clock) {
+  return new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    sizeCalculation: pageSize,
+    // lru-cache keeps a read of its clock for 1 ms of real time; a test's clock moves at once.
+    ...(clock ? { perf: { now: clock }, ttlResolution: 0 } : {}),
+  });
 }
 
 /** The share of a segmented store's bytes that pages read once may take. */
@@ -55,10 +66,14 @@ export const PROBATION_SHARE = 0.2;
  * through every page once only ever churns probation. (lru-cache has no admission
  * policy of its own.)
  */
-export function createSegmentedPageStore(maxBytes: number, probationShare = PROBATION_SHARE): PageStore {
-  const kept = createLru(Math.max(1, Math.floor(maxBytes * (1 - probationShare))));
+export function createSegmentedPageStore(
+  maxBytes: number,
+  probationShare = PROBATION_SHARE,
+  clock?: Clock,
+): PageStore {
+  const kept = createLru(Math.max(1, Math.floor(maxBytes * (1 - probationShare))), clock);
   // Bounded with the protected part below (together at most maxBytes).
-  const probation = createLru(maxBytes);
+  const probation = createLru(maxBytes, clock);
   const withinBound = () => {
     while (kept.calculatedSize + probation.calculatedSize > maxBytes && probation.size > 0) probation.pop();
   };
@@ -110,7 +125,10 @@ const FILTERED_SHARE = 0.25;
  * page numbers), segmented against one-time reads; and a quarter of the bytes for
  * filters and searches, whose variants are as many as anyone cares to make up.
  */
-export function createPageStores(maxBytes: number) {
+export function createPageStores(maxBytes: number, clock?: Clock) {
   const filtered = Math.floor(maxBytes * FILTERED_SHARE);
-  return { plain: createSegmentedPageStore(maxBytes - filtered), filtered: createPageStore(filtered) };
+  return {
+    plain: createSegmentedPageStore(maxBytes - filtered, PROBATION_SHARE, clock),
+    filtered: createPageStore(filtered, clock),
+  };
 }
