@@ -11,13 +11,15 @@ import { menuRows } from "../menus/menu-sync.queries.server.ts";
 import * as menuQ from "../menus/menus.queries.server.ts";
 import { branchChoiceFields } from "../menus/menus.schema.ts";
 import { chosenBranches, generalPrices, removeUnusedImages } from "../menus/menus.server.ts";
-import { matchPhoto, planImport, type ImportPlan } from "./import-plan.server.ts";
+import { matchPhoto, planImport, type ImportPlan, type PlannedDish } from "./import-plan.server.ts";
 import { IMPORT_MESSAGES as M, photoKey } from "./menu-import.messages.ts";
 import * as q from "./menu-import.queries.server.ts";
 import { readSheet } from "./sheet.server.ts";
 import { templateCsv, templateXlsx } from "./template.server.ts";
 import { itemCategoriesFor } from "~/lib/reference-data.ts";
 import { z } from "zod";
+import type { Transaction } from "kysely";
+import type { DB } from "~/server/db-schema.server.ts";
 
 /**
  * Importing a menu from a spreadsheet (docs/decisions/0023-menu-import.md): the sheet
@@ -196,6 +198,10 @@ const commitSchema = z.object(branchChoiceFields);
 
 class ImportGone extends Error {}
 
+type Imported = { added: number; updated: number };
+type Submission = ReturnType<typeof namedSubmission>;
+type OwnerRestaurant = NonNullable<Awaited<ReturnType<typeof menuQ.findOwnerRestaurant>>>;
+
 /**
  * Writes the import: its new sections, then every dish added or updated, then every
  * branch follows (new ones go to the branches chosen), in one transaction. Refused,
@@ -207,130 +213,182 @@ export async function commitImport(
   ownerId: string,
   importId: string,
   input: unknown,
-): Promise<Result<{ added: number; updated: number }>> {
+): Promise<Result<Imported>> {
   const { db } = services.database;
   const submission = namedSubmission("import", ownerId, importId, input);
-  const first = await firstAnswer<{ added: number; updated: number }>(services, submission);
+  const first = await firstAnswer<Imported>(services, submission);
   if (first) return first;
   const screen = await importScreen(services, ownerId, importId);
-  if (!screen || screen.problemRows > 0 || screen.missing.length > 0) {
-    // A twin confirm may have committed while this one read the import: its photos and the
-    // import itself are then used up, and its answer is this post's too.
-    const twin = await firstAnswer<{ added: number; updated: number }>(services, submission);
-    if (twin) return twin;
-    if (!screen) return fail(404, M.notFound);
-    if (screen.problemRows > 0) return fail(400, M.hasProblems);
-    return fail(400, M.waitingForPhotos(screen.missing.length));
-  }
+  if (!screen || screen.problemRows > 0 || screen.missing.length > 0)
+    return notReady(services, submission, screen);
   const restaurant = await menuQ.findOwnerRestaurant(db, ownerId);
   if (!restaurant) return fail(404, "User data not found");
   const choice = commitSchema.safeParse(input);
   if (!choice.success) return fail(400, "Unknown action.");
   const photos = await q.listPhotos(db, importId);
-  const urlOf = (name: string) => {
+  let written: Imported & { replaced: string[] };
+  try {
+    written = await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const branches = await chosenBranches(trx, ownerId, choice.data);
+      const target: ImportTarget = { trx, ownerId, restaurant, plan: screen.plan, now };
+      const sectionIds = await insertNewSections(target);
+      await nameSectionsInUrdu(target);
+      const dishes = await writeDishes(target, sectionIds, photoUrls(photos));
+      const addedIds = [...sectionIds.values(), ...dishes.addedIds];
+      await menuQ.refreshPriceAverage(trx, ownerId);
+      await alignBranches(trx, ownerId, { addedFor: new Map(addedIds.map((id) => [id, branches])) });
+      // Two confirmations of one import: the second finds it gone and writes nothing.
+      if (!(await q.deleteImport(trx, importId))) throw new ImportGone();
+      await recordAnswer(trx, submission, { added: dishes.added, updated: dishes.updated });
+      return dishes;
+    });
+  } catch (error) {
+    return importFailed(services, submission, error, { ownerId, importId });
+  }
+  const { added, updated, replaced } = written;
+  // Pictures an updated dish no longer shows, and uploaded photos no dish took.
+  await removeUnusedImages(services, [...replaced, ...photos.map((p) => p.url)]);
+  services.log.info({ ownerId, added, updated }, "menu imported");
+  return { ok: true, added, updated };
+}
+
+/** The answer to a confirm of an import that cannot be written (gone, with problems, or waiting for photos). */
+async function notReady(
+  services: Services,
+  submission: Submission,
+  screen: ImportScreen | null,
+): Promise<Result<Imported>> {
+  // A twin confirm may have committed while this one read the import: its photos and the
+  // import itself are then used up, and its answer is this post's too.
+  const twin = await firstAnswer<Imported>(services, submission);
+  if (twin) return twin;
+  if (!screen) return fail(404, M.notFound);
+  if (screen.problemRows > 0) return fail(400, M.hasProblems);
+  return fail(400, M.waitingForPhotos(screen.missing.length));
+}
+
+/** The answer to a confirm whose transaction failed (nothing of it was written). */
+async function importFailed(
+  services: Services,
+  submission: Submission,
+  error: unknown,
+  context: { ownerId: string; importId: string },
+): Promise<Result<Imported>> {
+  const twin = await firstAnswer<Imported>(services, submission);
+  if (twin) return twin;
+  if (error instanceof ImportGone) return fail(404, M.notFound);
+  if (isUniqueViolation(error)) return fail(409, M.hasProblems);
+  services.log.error({ err: error, ...context }, "menu import failed");
+  return fail(500, M.importFailed);
+}
+
+/** The general menu an import is written into, inside its transaction. */
+interface ImportTarget {
+  trx: Transaction<DB>;
+  ownerId: string;
+  restaurant: OwnerRestaurant;
+  plan: ImportPlan;
+  now: string;
+}
+
+/** The URL of the uploaded photo a sheet names (matched with or without its extension); "" when none. */
+function photoUrls(photos: { fileName: string; url: string }[]) {
+  return (name: string) => {
     const key = matchPhoto(
       name,
       photos.map((p) => p.fileName),
     );
     return photos.find((p) => p.fileName === key)?.url ?? "";
   };
-  const replaced: string[] = [];
-  let added = 0;
-  let updated = 0;
-  try {
-    await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const branches = await chosenBranches(trx, ownerId, choice.data);
-      const addedFor = new Map<string, ReadonlySet<string>>();
-      const sectionIds = new Map<string, string>();
-      let number = await menuQ.countSections(trx, ownerId);
-      for (const name of screen.plan.newSections) {
-        const id = crypto.randomUUID();
-        await menuQ.insertSection(trx, {
-          id,
-          restaurantId: ownerId,
-          restaurantName: restaurant.restName,
-          urlName: restaurant.urlName,
-          originalName: name,
-          sectionName: toSlug(name),
-          sectionNumber: ++number,
-          topNote: "",
-          bottomNote: "",
-          sectionNameUr: screen.plan.sectionNamesUr[toSlug(name)] ?? "",
-          timestamp: now,
-        });
-        sectionIds.set(toSlug(name), id);
-        addedFor.set(id, branches);
-      }
-      const namedInUrdu = new Set<string>();
-      for (const dish of screen.plan.dishes) {
-        const urdu = screen.plan.sectionNamesUr[toSlug(dish.section)];
-        if (!dish.sectionId || !urdu || namedInUrdu.has(dish.sectionId)) continue;
-        namedInUrdu.add(dish.sectionId);
-        await menuQ.updateSection(trx, dish.sectionId, { sectionNameUr: urdu });
-      }
-      for (const dish of screen.plan.dishes) {
-        const values = dish.input!;
-        const sectionId = dish.sectionId ?? sectionIds.get(toSlug(dish.section))!;
-        const {
-          sizes: _sizes,
-          price: _price,
-          sectionId: _s,
-          branchChoice: _b,
-          toBranches: _t,
-          ...fields
-        } = values;
-        const views = Object.fromEntries(
-          Object.entries(dish.photos)
-            .filter(([, name]) => name)
-            .map(([view, name]) => [view, urlOf(name)]),
-        );
-        const row = {
-          ...fields,
-          ...generalPrices(values),
-          itemPriceRange: values.itemPriceRange ?? "",
-          ...views,
-          timestamp: now,
-        };
-        if (dish.action === "update") {
-          const current = await menuQ.findOwnItem(trx, ownerId, dish.existingId!);
-          if (current) replaced.push(current.topView, current.frontView, current.sideView);
-          await menuQ.updateItem(trx, dish.existingId!, row);
-          updated++;
-          continue;
-        }
-        const id = crypto.randomUUID();
-        await menuQ.insertItem(trx, {
-          topView: "",
-          frontView: "",
-          sideView: "",
-          ...row,
-          id,
-          sectionId,
-          restaurantId: ownerId,
-          urlName: restaurant.urlName,
-        });
-        addedFor.set(id, branches);
-        added++;
-      }
-      await menuQ.refreshPriceAverage(trx, ownerId);
-      await alignBranches(trx, ownerId, { addedFor });
-      // Two confirmations of one import: the second finds it gone and writes nothing.
-      if (!(await q.deleteImport(trx, importId))) throw new ImportGone();
-      await recordAnswer(trx, submission, { added, updated });
+}
+
+/** Adds the sections the sheet names that the menu lacks, after the last one; returns their ids by slug. */
+async function insertNewSections({ trx, ownerId, restaurant, plan, now }: ImportTarget) {
+  const sectionIds = new Map<string, string>();
+  let number = await menuQ.countSections(trx, ownerId);
+  for (const name of plan.newSections) {
+    const id = crypto.randomUUID();
+    await menuQ.insertSection(trx, {
+      id,
+      restaurantId: ownerId,
+      restaurantName: restaurant.restName,
+      urlName: restaurant.urlName,
+      originalName: name,
+      sectionName: toSlug(name),
+      sectionNumber: ++number,
+      topNote: "",
+      bottomNote: "",
+      sectionNameUr: plan.sectionNamesUr[toSlug(name)] ?? "",
+      timestamp: now,
     });
-  } catch (error) {
-    const twin = await firstAnswer<{ added: number; updated: number }>(services, submission);
-    if (twin) return twin;
-    if (error instanceof ImportGone) return fail(404, M.notFound);
-    if (isUniqueViolation(error)) return fail(409, M.hasProblems);
-    services.log.error({ err: error, ownerId, importId }, "menu import failed");
-    return fail(500, M.importFailed);
+    sectionIds.set(toSlug(name), id);
   }
-  // Pictures an updated dish no longer shows, and uploaded photos no dish took.
-  await removeUnusedImages(services, [...replaced, ...photos.map((p) => p.url)]);
-  services.log.info({ ownerId, added, updated }, "menu imported");
-  return { ok: true, added, updated };
+  return sectionIds;
+}
+
+/** Gives existing sections the Urdu names the sheet gives them. */
+async function nameSectionsInUrdu({ trx, plan }: ImportTarget) {
+  const namedInUrdu = new Set<string>();
+  for (const dish of plan.dishes) {
+    const urdu = plan.sectionNamesUr[toSlug(dish.section)];
+    if (!dish.sectionId || !urdu || namedInUrdu.has(dish.sectionId)) continue;
+    namedInUrdu.add(dish.sectionId);
+    await menuQ.updateSection(trx, dish.sectionId, { sectionNameUr: urdu });
+  }
+}
+
+/** Adds or updates every dish of the sheet; returns the counts, the new dishes' ids and the pictures replaced. */
+async function writeDishes(
+  target: ImportTarget,
+  newSectionIds: ReadonlyMap<string, string>,
+  urlOf: (photoName: string) => string,
+) {
+  const { trx, ownerId, restaurant } = target;
+  const replaced: string[] = [];
+  const addedIds: string[] = [];
+  let updated = 0;
+  for (const dish of target.plan.dishes) {
+    const row = dishRow(dish, urlOf, target.now);
+    if (dish.action === "update") {
+      const current = await menuQ.findOwnItem(trx, ownerId, dish.existingId!);
+      if (current) replaced.push(current.topView, current.frontView, current.sideView);
+      await menuQ.updateItem(trx, dish.existingId!, row);
+      updated++;
+      continue;
+    }
+    const id = crypto.randomUUID();
+    await menuQ.insertItem(trx, {
+      topView: "",
+      frontView: "",
+      sideView: "",
+      ...row,
+      id,
+      sectionId: dish.sectionId ?? newSectionIds.get(toSlug(dish.section))!,
+      restaurantId: ownerId,
+      urlName: restaurant.urlName,
+    });
+    addedIds.push(id);
+  }
+  return { added: addedIds.length, updated, addedIds, replaced };
+}
+
+/** A dish's columns from its row of the sheet, its pictures as the uploaded photos' URLs. */
+function dishRow(dish: PlannedDish, urlOf: (photoName: string) => string, now: string) {
+  const values = dish.input!;
+  const { sizes: _sizes, price: _price, sectionId: _s, branchChoice: _b, toBranches: _t, ...fields } = values;
+  const views = Object.fromEntries(
+    Object.entries(dish.photos)
+      .filter(([, name]) => name)
+      .map(([view, name]) => [view, urlOf(name)]),
+  );
+  return {
+    ...fields,
+    ...generalPrices(values),
+    itemPriceRange: values.itemPriceRange ?? "",
+    ...views,
+    timestamp: now,
+  };
 }
 
 export async function discardImport(
