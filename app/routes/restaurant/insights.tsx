@@ -35,18 +35,45 @@ const CARD = "flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
 
 /** Issue 19: how diners found the restaurant, what they looked at, how they rated it, and who waits for a reply. */
 export default function Insights({ loaderData }: Route.ComponentProps) {
-  const { t, href, date, number } = useI18n();
   const { restaurant, period, perDay, totals, restaurantPages, branches, dishes, ratings, waiting } =
     loaderData;
-  const days = period.days;
-  const rated = ratings.reduce((sum, w) => sum + w.count, 0);
-  const average = rated > 0 ? ratings.reduce((sum, w) => sum + (w.average ?? 0) * w.count, 0) / rated : 0;
-  const busiest = perDay.reduce((best, d) => (d.views > best.views ? d : best), perDay[0]!);
-  const columns = [t("Branch"), t("Scans"), t("Page views"), t("Dish views")];
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <InsightsHeading restaurantName={restaurant.restName} period={period} />
+
+      <ScansAndViews
+        days={period.days}
+        perDay={perDay}
+        totals={totals}
+        restaurantPages={restaurantPages}
+        branches={branches}
+      />
+
+      <MostViewedDishes dishes={dishes} />
+
+      <RatingOverTime days={period.days} ratings={ratings} />
+
+      <WaitingForReply waiting={waiting} />
+    </div>
+  );
+}
+
+type InsightsData = Route.ComponentProps["loaderData"];
+
+/** The page's title, the period chosen (with the CSV of it) and the dates it covers. */
+function InsightsHeading({
+  restaurantName,
+  period,
+}: {
+  restaurantName: string;
+  period: InsightsData["period"];
+}) {
+  const { t, href, date } = useI18n();
+  const days = period.days;
+  return (
+    <>
       <div className="flex flex-col gap-1">
-        <p className="text-muted">{restaurant.restName}</p>
+        <p className="text-muted">{restaurantName}</p>
         <h1 className="text-2xl font-bold">{t("Insights")}</h1>
         <p className="text-sm text-muted">
           {t(
@@ -84,139 +111,169 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           to: date(`${period.to}T12:00:00Z`),
         })}
       </p>
+    </>
+  );
+}
 
-      <section aria-labelledby="scans-and-views" className={CARD}>
-        <h2 id="scans-and-views" className="text-xl font-semibold">
-          {t("Scans and views")}
-        </h2>
-        <dl className="flex flex-wrap gap-x-8 gap-y-2">
-          <div>
-            <dt className="text-sm text-muted">{t("Views")}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{number(totals.views)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-muted">{t("Scans")}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{number(totals.scans)}</dd>
-          </div>
-        </dl>
-        {totals.views + totals.scans === 0 ? <p>{t("No scans or views in these days yet.")}</p> : null}
-        <DailyBars
-          days={perDay}
+function ScansAndViews({
+  days,
+  perDay,
+  totals,
+  restaurantPages,
+  branches,
+}: Pick<InsightsData, "perDay" | "totals" | "restaurantPages" | "branches"> & { days: number }) {
+  const { t, date, number } = useI18n();
+  const busiest = perDay.reduce((best, d) => (d.views > best.views ? d : best), perDay[0]!);
+  const columns = [t("Branch"), t("Scans"), t("Page views"), t("Dish views")];
+  return (
+    <section aria-labelledby="scans-and-views" className={CARD}>
+      <h2 id="scans-and-views" className="text-xl font-semibold">
+        {t("Scans and views")}
+      </h2>
+      <dl className="flex flex-wrap gap-x-8 gap-y-2">
+        <div>
+          <dt className="text-sm text-muted">{t("Views")}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{number(totals.views)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{t("Scans")}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{number(totals.scans)}</dd>
+        </div>
+      </dl>
+      {totals.views + totals.scans === 0 ? <p>{t("No scans or views in these days yet.")}</p> : null}
+      <DailyBars
+        days={perDay}
+        label={t(
+          "Views and scans per day over the last {{days}} days: {{views}} views and {{scans}} scans in all; the busiest day was {{day}}, with {{most}} views.",
+          {
+            days,
+            views: number(totals.views),
+            scans: number(totals.scans),
+            day: date(`${busiest.day}T12:00:00Z`),
+            most: number(busiest.views),
+          },
+        )}
+      />
+      <h3 className="font-semibold">{t("Per branch")}</h3>
+      <p className="text-sm text-muted">
+        {t("A scan opens the page it points to, so it counts as a page view too.")}
+      </p>
+      <DataTable caption={t("Scans and views per branch")} columns={columns}>
+        <tr className={ROW_CLASS}>
+          <Cell label={columns[0]!}>{t(RESTAURANT_PAGES)}</Cell>
+          <Cell label={columns[1]!}>{number(restaurantPages.scans)}</Cell>
+          <Cell label={columns[2]!}>
+            {number(restaurantPages.restaurantViews + restaurantPages.menuViews)}
+          </Cell>
+          <Cell label={columns[3]!}>{number(restaurantPages.itemViews)}</Cell>
+        </tr>
+        {branches.map((b) => (
+          <tr key={b.branchId} className={ROW_CLASS}>
+            <Cell label={columns[0]!}>
+              <Link to={ownBranchPath(b.branchUrl)} className="font-medium text-brand underline">
+                {b.branchName}
+              </Link>
+            </Cell>
+            <Cell label={columns[1]!}>{number(b.scans)}</Cell>
+            <Cell label={columns[2]!}>{number(b.branchViews)}</Cell>
+            <Cell label={columns[3]!}>{number(b.itemViews)}</Cell>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
+
+function MostViewedDishes({ dishes }: Pick<InsightsData, "dishes">) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="most-viewed-dishes" className={CARD}>
+      <h2 id="most-viewed-dishes" className="text-xl font-semibold">
+        {t("Most viewed dishes")}
+      </h2>
+      {dishes.length === 0 ? (
+        <p>{t("No dish was viewed in these days.")}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted">
+            {t("Each dish with its views at every branch, and its rating from diners.")}
+          </p>
+          <DishBars dishes={dishes} label={t("Most viewed dishes")} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RatingOverTime({ days, ratings }: Pick<InsightsData, "ratings"> & { days: number }) {
+  const { t, number } = useI18n();
+  const rated = ratings.reduce((sum, w) => sum + w.count, 0);
+  const average = rated > 0 ? ratings.reduce((sum, w) => sum + (w.average ?? 0) * w.count, 0) / rated : 0;
+  return (
+    <section aria-labelledby="rating-over-time" className={CARD}>
+      <h2 id="rating-over-time" className="text-xl font-semibold">
+        {t("Rating over time")}
+      </h2>
+      {rated === 0 ? (
+        <p>{t("No reviews in these days.")}</p>
+      ) : (
+        <RatingLine
+          weeks={ratings}
           label={t(
-            "Views and scans per day over the last {{days}} days: {{views}} views and {{scans}} scans in all; the busiest day was {{day}}, with {{most}} views.",
+            "Average rating per week over the last {{days}} days, from 1 to 5 stars: {{average}} from {{reviews}} reviews in all.",
             {
               days,
-              views: number(totals.views),
-              scans: number(totals.scans),
-              day: date(`${busiest.day}T12:00:00Z`),
-              most: number(busiest.views),
+              average: number(average, { maximumFractionDigits: 1 }),
+              reviews: number(rated),
             },
           )}
         />
-        <h3 className="font-semibold">{t("Per branch")}</h3>
-        <p className="text-sm text-muted">
-          {t("A scan opens the page it points to, so it counts as a page view too.")}
-        </p>
-        <DataTable caption={t("Scans and views per branch")} columns={columns}>
-          <tr className={ROW_CLASS}>
-            <Cell label={columns[0]!}>{t(RESTAURANT_PAGES)}</Cell>
-            <Cell label={columns[1]!}>{number(restaurantPages.scans)}</Cell>
-            <Cell label={columns[2]!}>
-              {number(restaurantPages.restaurantViews + restaurantPages.menuViews)}
-            </Cell>
-            <Cell label={columns[3]!}>{number(restaurantPages.itemViews)}</Cell>
-          </tr>
-          {branches.map((b) => (
-            <tr key={b.branchId} className={ROW_CLASS}>
-              <Cell label={columns[0]!}>
-                <Link to={ownBranchPath(b.branchUrl)} className="font-medium text-brand underline">
-                  {b.branchName}
-                </Link>
-              </Cell>
-              <Cell label={columns[1]!}>{number(b.scans)}</Cell>
-              <Cell label={columns[2]!}>{number(b.branchViews)}</Cell>
-              <Cell label={columns[3]!}>{number(b.itemViews)}</Cell>
-            </tr>
-          ))}
-        </DataTable>
-      </section>
+      )}
+    </section>
+  );
+}
 
-      <section aria-labelledby="most-viewed-dishes" className={CARD}>
-        <h2 id="most-viewed-dishes" className="text-xl font-semibold">
-          {t("Most viewed dishes")}
-        </h2>
-        {dishes.length === 0 ? (
-          <p>{t("No dish was viewed in these days.")}</p>
-        ) : (
-          <>
-            <p className="text-sm text-muted">
-              {t("Each dish with its views at every branch, and its rating from diners.")}
-            </p>
-            <DishBars dishes={dishes} label={t("Most viewed dishes")} />
-          </>
-        )}
-      </section>
-
-      <section aria-labelledby="rating-over-time" className={CARD}>
-        <h2 id="rating-over-time" className="text-xl font-semibold">
-          {t("Rating over time")}
-        </h2>
-        {rated === 0 ? (
-          <p>{t("No reviews in these days.")}</p>
-        ) : (
-          <RatingLine
-            weeks={ratings}
-            label={t(
-              "Average rating per week over the last {{days}} days, from 1 to 5 stars: {{average}} from {{reviews}} reviews in all.",
-              {
-                days,
-                average: number(average, { maximumFractionDigits: 1 }),
-                reviews: number(rated),
-              },
-            )}
-          />
-        )}
-      </section>
-
-      <section aria-labelledby="waiting-for-reply" className={CARD}>
-        <h2 id="waiting-for-reply" className="text-xl font-semibold">
-          {t("Reviews waiting for a reply")}
-        </h2>
-        {waiting.total === 0 ? (
-          <p>{t("Every review has a reply.")}</p>
-        ) : (
-          <>
-            <p>
-              {t("{{count}} reviews waiting for a reply", { count: waiting.total })}
-              {waiting.total > waiting.reviews.length
-                ? ` ${t("The oldest {{shown}} are listed here.", { shown: waiting.reviews.length })}`
-                : ""}
-            </p>
-            <ol className="flex flex-col divide-y divide-line">
-              {waiting.reviews.map((review) => (
-                <li key={review.id} className="flex flex-col gap-1 py-3">
-                  <p id={`waiting-${review.id}`} className="text-sm text-muted">
-                    {date(review.timestamp)} · {review.branchName}
+function WaitingForReply({ waiting }: Pick<InsightsData, "waiting">) {
+  const { t, date } = useI18n();
+  return (
+    <section aria-labelledby="waiting-for-reply" className={CARD}>
+      <h2 id="waiting-for-reply" className="text-xl font-semibold">
+        {t("Reviews waiting for a reply")}
+      </h2>
+      {waiting.total === 0 ? (
+        <p>{t("Every review has a reply.")}</p>
+      ) : (
+        <>
+          <p>
+            {t("{{count}} reviews waiting for a reply", { count: waiting.total })}
+            {waiting.total > waiting.reviews.length
+              ? ` ${t("The oldest {{shown}} are listed here.", { shown: waiting.reviews.length })}`
+              : ""}
+          </p>
+          <ol className="flex flex-col divide-y divide-line">
+            {waiting.reviews.map((review) => (
+              <li key={review.id} className="flex flex-col gap-1 py-3">
+                <p id={`waiting-${review.id}`} className="text-sm text-muted">
+                  {date(review.timestamp)} · {review.branchName}
+                </p>
+                <Stars value={review.rating} />
+                {review.text ? (
+                  <p dir="auto" className="break-words">
+                    {review.text}
                   </p>
-                  <Stars value={review.rating} />
-                  {review.text ? (
-                    <p dir="auto" className="break-words">
-                      {review.text}
-                    </p>
-                  ) : null}
-                  <Link
-                    to={review.replyPath}
-                    aria-describedby={`waiting-${review.id}`}
-                    className={buttonClass("secondary", "self-start")}
-                  >
-                    {t("Reply")}
-                  </Link>
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
-      </section>
-    </div>
+                ) : null}
+                <Link
+                  to={review.replyPath}
+                  aria-describedby={`waiting-${review.id}`}
+                  className={buttonClass("secondary", "self-start")}
+                >
+                  {t("Reply")}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
   );
 }
