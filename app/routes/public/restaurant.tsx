@@ -89,150 +89,185 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <article className="flex flex-col gap-6">
-      <section className="overflow-hidden rounded-xl bg-white shadow-sm">
-        {r.coverImageUrl ? (
-          <img
-            src={r.coverImageUrl}
-            srcSet={imageSrcSet(r.coverImageUrl)}
-            sizes="(min-width: 1152px) 1152px, 100vw"
-            alt={t("{{name}} cover", { name: r.restName })}
-            width={1152}
-            height={256}
-            fetchPriority="high"
-            // The whole width on a phone (what is written on a cover is at its sides too).
-            className="aspect-[9/2] w-full object-cover sm:aspect-auto sm:h-64"
-          />
-        ) : null}
-        <div className="flex flex-col gap-3 p-4 sm:p-6">
-          <div className="flex items-center gap-4">
-            <Avatar src={r.profileImageUrl} name={r.restName} />
-            <div className="min-w-0">
-              <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.restName}</h1>
-              <p className="text-muted">{t(r.restType)}</p>
-            </div>
-          </div>
-          {rating ? <RatingSummary summary={rating} reviewsHref={`/reviews/${name}`} /> : null}
-          <ReadMore text={r.about} />
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium">{t("Website")}</dt>
-            <dd className="break-all">
-              {r.restWebsite ? (
-                <a href={r.restWebsite} rel="noopener nofollow" dir="ltr" className="text-brand underline">
-                  {r.restWebsite}
-                </a>
-              ) : (
-                "—"
-              )}
-            </dd>
-            <dt className="font-medium">{t("Contact")}</dt>
-            <dd>
-              {r.contact ? (
-                <a href={`tel:${r.contact}`} dir="ltr" className="text-brand underline">
-                  {r.contact}
-                </a>
-              ) : (
-                "—"
-              )}
-            </dd>
-            <dt className="font-medium">{t("Country")}</dt>
-            <dd>{t(r.country)}</dd>
-          </dl>
-        </div>
-      </section>
+      <RestaurantIntro restaurant={r} rating={rating} reviewsHref={`/reviews/${name}`} />
       <LinkCards
         label={t("{{name}} pages", { name: r.restName })}
         cards={cards}
         columns="sm:grid-cols-2 lg:grid-cols-4"
       />
-      {dishes.length > 0 ? (
-        <section aria-labelledby="best-rated" className="flex flex-col gap-3">
-          <h2 id="best-rated" className="text-xl font-bold">
-            {t("Best rated dishes")}
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {dishes.map((dish) => (
-              <li key={dish.id} className="flex gap-3 rounded-lg border border-line bg-white p-3">
-                <DishThumbnail src={dish.frontView} />
-                <div className="flex min-w-0 flex-col gap-1">
-                  <Link
-                    to={`${base}/menu/${dish.id}`}
-                    className="font-semibold text-brand underline-offset-2 hover:underline"
-                  >
-                    {dish.name}
-                  </Link>
-                  <Rating value={dish.itemRating} count={dish.itemRatingBy} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {branches.length > 0 ? (
-        <section aria-labelledby="branches" className="flex flex-col gap-3">
-          <h2 id="branches" className="text-xl font-bold">
-            {t("Branches")}
-          </h2>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {branches.map((branch) => {
-              const call = telHref(branch.contact);
-              const directions = directionsHref([
-                r.restName,
-                branch.address,
-                branch.areaLabel,
-                branch.cityLabel,
-                r.country,
-              ]);
-              return (
-                <li
-                  key={branch.branchUrl}
-                  className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3"
-                >
-                  <Link
-                    to={branchPath(r.urlName, branch.branchUrl)}
-                    className="text-lg font-semibold text-brand underline-offset-2 hover:underline"
-                  >
-                    {branch.branchName}
-                  </Link>
-                  <p dir="auto" className="text-sm text-muted">
-                    {[branch.address, branch.areaLabel, branch.cityLabel && t(branch.cityLabel)]
-                      .filter(Boolean)
-                      .join(", ")}
-                  </p>
-                  <div className="flex flex-wrap gap-2">
-                    {call ? <CallLink href={call} className={placeAction} /> : null}
-                    {directions ? <DirectionsLink href={directions} className={placeAction} /> : null}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ) : null}
-      {photos.length > 0 ? (
-        <section aria-labelledby="photos" className="flex flex-col gap-3">
-          <h2 id="photos" className="text-xl font-bold">
-            {t("From recent reviews")}
-          </h2>
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-            {photos.map((photo) => (
-              <li key={`${photo.reviewId}-${photo.src}`}>
-                <Link to={`${branchPath(r.urlName, photo.branchUrl)}/reviews`}>
-                  <img
-                    src={photo.src}
-                    srcSet={imageSrcSet(photo.src)}
-                    sizes="(min-width: 640px) 180px, 33vw"
-                    alt={t("From a review of {{branch}}", { branch: photo.branchName })}
-                    width={180}
-                    height={180}
-                    loading="lazy"
-                    className="aspect-square w-full rounded-md object-cover"
-                  />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {dishes.length > 0 ? <BestRatedDishes dishes={dishes} base={base} /> : null}
+      {branches.length > 0 ? <BranchList branches={branches} restaurant={r} /> : null}
+      {photos.length > 0 ? <ReviewPhotos photos={photos} urlName={r.urlName} /> : null}
     </article>
+  );
+}
+
+type Page = Route.ComponentProps["loaderData"];
+type Restaurant = Page["restaurant"];
+
+/** The cover, name, rating, about text and contact details. */
+function RestaurantIntro({
+  restaurant: r,
+  rating,
+  reviewsHref,
+}: {
+  restaurant: Restaurant;
+  rating: Page["rating"];
+  reviewsHref: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <section className="overflow-hidden rounded-xl bg-white shadow-sm">
+      {r.coverImageUrl ? (
+        <img
+          src={r.coverImageUrl}
+          srcSet={imageSrcSet(r.coverImageUrl)}
+          sizes="(min-width: 1152px) 1152px, 100vw"
+          alt={t("{{name}} cover", { name: r.restName })}
+          width={1152}
+          height={256}
+          fetchPriority="high"
+          // The whole width on a phone (what is written on a cover is at its sides too).
+          className="aspect-[9/2] w-full object-cover sm:aspect-auto sm:h-64"
+        />
+      ) : null}
+      <div className="flex flex-col gap-3 p-4 sm:p-6">
+        <div className="flex items-center gap-4">
+          <Avatar src={r.profileImageUrl} name={r.restName} />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold break-words sm:text-3xl">{r.restName}</h1>
+            <p className="text-muted">{t(r.restType)}</p>
+          </div>
+        </div>
+        {rating ? <RatingSummary summary={rating} reviewsHref={reviewsHref} /> : null}
+        <ReadMore text={r.about} />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-medium">{t("Website")}</dt>
+          <dd className="break-all">
+            {r.restWebsite ? (
+              <a href={r.restWebsite} rel="noopener nofollow" dir="ltr" className="text-brand underline">
+                {r.restWebsite}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt className="font-medium">{t("Contact")}</dt>
+          <dd>
+            {r.contact ? (
+              <a href={`tel:${r.contact}`} dir="ltr" className="text-brand underline">
+                {r.contact}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt className="font-medium">{t("Country")}</dt>
+          <dd>{t(r.country)}</dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function BestRatedDishes({ dishes, base }: { dishes: Page["dishes"]; base: string }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="best-rated" className="flex flex-col gap-3">
+      <h2 id="best-rated" className="text-xl font-bold">
+        {t("Best rated dishes")}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {dishes.map((dish) => (
+          <li key={dish.id} className="flex gap-3 rounded-lg border border-line bg-white p-3">
+            <DishThumbnail src={dish.frontView} />
+            <div className="flex min-w-0 flex-col gap-1">
+              <Link
+                to={`${base}/menu/${dish.id}`}
+                className="font-semibold text-brand underline-offset-2 hover:underline"
+              >
+                {dish.name}
+              </Link>
+              <Rating value={dish.itemRating} count={dish.itemRatingBy} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BranchList({ branches, restaurant: r }: { branches: Page["branches"]; restaurant: Restaurant }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="branches" className="flex flex-col gap-3">
+      <h2 id="branches" className="text-xl font-bold">
+        {t("Branches")}
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {branches.map((branch) => {
+          const call = telHref(branch.contact);
+          const directions = directionsHref([
+            r.restName,
+            branch.address,
+            branch.areaLabel,
+            branch.cityLabel,
+            r.country,
+          ]);
+          return (
+            <li
+              key={branch.branchUrl}
+              className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3"
+            >
+              <Link
+                to={branchPath(r.urlName, branch.branchUrl)}
+                className="text-lg font-semibold text-brand underline-offset-2 hover:underline"
+              >
+                {branch.branchName}
+              </Link>
+              <p dir="auto" className="text-sm text-muted">
+                {[branch.address, branch.areaLabel, branch.cityLabel && t(branch.cityLabel)]
+                  .filter(Boolean)
+                  .join(", ")}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {call ? <CallLink href={call} className={placeAction} /> : null}
+                {directions ? <DirectionsLink href={directions} className={placeAction} /> : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Photos from recent reviews, each opening its branch's reviews. */
+function ReviewPhotos({ photos, urlName }: { photos: Page["photos"]; urlName: string }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="photos" className="flex flex-col gap-3">
+      <h2 id="photos" className="text-xl font-bold">
+        {t("From recent reviews")}
+      </h2>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+        {photos.map((photo) => (
+          <li key={`${photo.reviewId}-${photo.src}`}>
+            <Link to={`${branchPath(urlName, photo.branchUrl)}/reviews`}>
+              <img
+                src={photo.src}
+                srcSet={imageSrcSet(photo.src)}
+                sizes="(min-width: 640px) 180px, 33vw"
+                alt={t("From a review of {{branch}}", { branch: photo.branchName })}
+                width={180}
+                height={180}
+                loading="lazy"
+                className="aspect-square w-full rounded-md object-cover"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
