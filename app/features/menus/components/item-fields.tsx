@@ -11,6 +11,8 @@ import { MAX_SIZE_LABEL, MAX_SIZES, type DishSize } from "~/lib/sizes.ts";
 import { ITEM_VIEWS } from "../menus.messages.ts";
 
 type Values = (key: string) => string | undefined;
+/** A position held by the form around the fields (Add Item moves it with the section). */
+type HeldPosition = { value: string; set: (value: string) => void };
 
 /**
  * The fields Add Item and Edit Item share (product rules §2). `position`, when
@@ -24,30 +26,14 @@ export function ItemFields({
 }: {
   errors: FieldErrors;
   value: Values;
-  position?: { value: string; set: (value: string) => void };
+  position?: HeldPosition;
   /** The sizes to show: the dish's own, or what a refused form sent back. */
   sizes: readonly SizeRow[];
 }) {
-  const [range, setRange] = useState(value("itemPriceRange") ?? "");
   const { t } = useI18n();
   return (
     <>
-      <TextField
-        label={t("Position in Section")}
-        name="positionInSection"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        required
-        {...(position
-          ? {
-              value: position.value,
-              onChange: (e: ChangeEvent<HTMLInputElement>) => position.set(e.target.value),
-            }
-          : { defaultValue: value("positionInSection") })}
-        error={errors.positionInSection}
-      />
+      <PositionField position={position} value={value} error={errors.positionInSection} />
       <TextField
         label={t("Item Name")}
         name="name"
@@ -66,6 +52,76 @@ export function ItemFields({
         defaultValue={value("nameExtra")}
         error={errors.nameExtra}
       />
+      <PriceFields errors={errors} value={value} />
+      <SizeFields sizes={sizes} error={errors.sizes} />
+      <TasteAndTypeFields errors={errors} value={value} />
+      <TextAreaField
+        label={t("Description")}
+        name="description"
+        optional
+        maxLength={1000}
+        defaultValue={value("description")}
+        error={errors.description}
+      />
+      <UrduFields errors={errors} value={value} />
+      <TextAreaField
+        label={t("Description Extra")}
+        name="descriptionExtra"
+        optional
+        rows={2}
+        maxLength={1000}
+        defaultValue={value("descriptionExtra")}
+        error={errors.descriptionExtra}
+      />
+      <TextAreaField
+        label={t("Food Allergies")}
+        name="foodAllergies"
+        optional
+        rows={2}
+        maxLength={300}
+        defaultValue={value("foodAllergies")}
+        error={errors.foodAllergies}
+      />
+    </>
+  );
+}
+
+function PositionField({
+  position,
+  value,
+  error,
+}: {
+  position?: HeldPosition;
+  value: Values;
+  error?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t("Position in Section")}
+      name="positionInSection"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      required
+      {...(position
+        ? {
+            value: position.value,
+            onChange: (e: ChangeEvent<HTMLInputElement>) => position.set(e.target.value),
+          }
+        : { defaultValue: value("positionInSection") })}
+      error={error}
+    />
+  );
+}
+
+/** The price, and its range, which follows the price as it is typed. */
+function PriceFields({ errors, value }: { errors: FieldErrors; value: Values }) {
+  const [range, setRange] = useState(value("itemPriceRange") ?? "");
+  const { t } = useI18n();
+  return (
+    <>
       <TextField
         label={t("Price (Rs.)")}
         name="price"
@@ -93,7 +149,14 @@ export function ItemFields({
         hint={t("Follows the price as you type it; you can choose another.")}
         error={errors.itemPriceRange}
       />
-      <SizeFields sizes={sizes} error={errors.sizes} />
+    </>
+  );
+}
+
+function TasteAndTypeFields({ errors, value }: { errors: FieldErrors; value: Values }) {
+  const { t } = useI18n();
+  return (
+    <>
       <SelectField
         label={t("Taste Category")}
         name="itemTaste"
@@ -110,14 +173,15 @@ export function ItemFields({
         defaultValue={value("itemType")}
         error={errors.itemType}
       />
-      <TextAreaField
-        label={t("Description")}
-        name="description"
-        optional
-        maxLength={1000}
-        defaultValue={value("description")}
-        error={errors.description}
-      />
+    </>
+  );
+}
+
+/** The dish's name and description for Urdu readers. */
+function UrduFields({ errors, value }: { errors: FieldErrors; value: Values }) {
+  const { t } = useI18n();
+  return (
+    <>
       <TextField
         label={t("Name in Urdu")}
         name="nameUr"
@@ -139,24 +203,6 @@ export function ItemFields({
         maxLength={1000}
         defaultValue={value("descriptionUr")}
         error={errors.descriptionUr}
-      />
-      <TextAreaField
-        label={t("Description Extra")}
-        name="descriptionExtra"
-        optional
-        rows={2}
-        maxLength={1000}
-        defaultValue={value("descriptionExtra")}
-        error={errors.descriptionExtra}
-      />
-      <TextAreaField
-        label={t("Food Allergies")}
-        name="foodAllergies"
-        optional
-        rows={2}
-        maxLength={300}
-        defaultValue={value("foodAllergies")}
-        error={errors.foodAllergies}
       />
     </>
   );
