@@ -114,6 +114,39 @@ module.exports = {
       to: { path: DATABASE, dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "queries-only-in-query-modules",
+      comment:
+        "Use cases and the server entry build no SQL: a query is a named function in a *.queries.server.ts (DESIGN §3, ADR 0035).",
+      severity: "error",
+      // dependency-cruiser sees imports, not calls: a use case handed `db` could still chain
+      // `db.selectFrom`, but it cannot write `sql` or use Kysely's helpers without importing them.
+      from: { path: ["^app/features/", "^server/"], pathNot: [NOT_TESTS, "\\.queries\\.server\\.ts$"] },
+      // `import type { Kysely, Transaction }` is how a use case passes a connection on.
+      to: { path: "^node_modules/kysely/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "requests-only-in-action-adapters",
+      comment:
+        "A feature reads a raw request only in a *-action(s).server.ts adapter or in access.server.ts (ADR 0035); use cases take values.",
+      severity: "error",
+      from: {
+        path: "^app/features/",
+        pathNot: [
+          NOT_TESTS,
+          "^app/features/[^/]+/components/",
+          "-actions?\\.server\\.ts$",
+          "^app/features/accounts/access\\.server\\.ts$",
+        ],
+      },
+      to: {
+        path: [
+          "^node_modules/react-router/",
+          "^app/server/(request|upload-form|toast|action-result)\\.server\\.ts$",
+        ],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "no-server-code-in-the-browser",
       comment: "A .server.ts file holds secrets, env or the database: client code never imports it.",
       severity: "error",

@@ -22,3 +22,8 @@ export function rateLimitRows(db: Kysely<DB>, keys: string[], prefixes: string[]
 export async function deleteRateLimitRows(db: Kysely<DB>, keys: string[]) {
   if (keys.length > 0) await db.deleteFrom("rate_limit").where("key", "in", keys).execute();
 }
+
+/** Rows whose time ran out before `before` (milliseconds); the library never removes them. */
+export async function deleteExpiredRateLimitRows(db: Kysely<DB>, before: number) {
+  await db.deleteFrom("rate_limit").where("expire", "<", before).execute();
+}

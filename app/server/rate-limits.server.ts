@@ -7,6 +7,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { CLIENT_IP_HEADER } from "./auth.server.ts";
+import { deleteExpiredRateLimitRows } from "./rate-limits.queries.server.ts";
 import { MAX_TIMER_SECONDS, TimerSafeMemoryLimiter } from "./timer-safe-memory-limiter.server.ts";
 import type { Env } from "./env.server.ts";
 import type { Services } from "./services.server.ts";
@@ -145,11 +146,9 @@ function sweepNowAndThen(services: Pick<Services, "database" | "log">) {
   const now = Date.now();
   if (now - (lastSweep.get(services.database) ?? 0) < SWEEP_EVERY_MS) return;
   lastSweep.set(services.database, now);
-  services.database.db
-    .deleteFrom("rate_limit")
-    .where("expire", "<", now - HOUR * 1000)
-    .execute()
-    .catch((error: unknown) => services.log.warn({ err: error }, "rate limits: sweep failed"));
+  deleteExpiredRateLimitRows(services.database.db, now - HOUR * 1000).catch((error: unknown) =>
+    services.log.warn({ err: error }, "rate limits: sweep failed"),
+  );
 }
 
 /**

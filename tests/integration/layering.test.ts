@@ -23,7 +23,9 @@ const FIXTURE: Record<string, string> = {
   "app/server/db.server.ts": `export const db = 1;`,
   "app/lib/slug.ts": `export const slug = 1;`,
   "app/features/menus/components/row.tsx": `import type { Row } from "../menus.queries.server.ts";\nexport type R = Row;`,
-  "app/features/menus/menus.queries.server.ts": `export type Row = { id: string };`,
+  "app/features/menus/menus.queries.server.ts": `import { sql } from "kysely";\nexport type Row = { id: string };\nexport const count = sql;`,
+  "app/server/toast.server.ts": `export const flashToast = 1;`,
+  "app/features/menus/item-form-action.server.ts": `import { flashToast } from "../../server/toast.server.ts";\nexport const act = flashToast;`,
 
   // Forbidden, one per rule.
   "app/features/accounts/upward.ts": `import { useCase } from "../branches/branches.server.ts";\nexport const x = useCase;`,
@@ -37,6 +39,8 @@ const FIXTURE: Record<string, string> = {
   "app/features/menus/components/leak.tsx": `import { viewer } from "../../accounts/access.server.ts";\nexport const u = viewer;`,
   "app/features/menus/a.ts": `import { b } from "./b.ts";\nexport const a = b;`,
   "app/features/menus/b.ts": `import { a } from "./a.ts";\nexport const b = a;`,
+  "app/features/menus/raw-sql.server.ts": `import { sql } from "kysely";\nexport const s = sql;`,
+  "app/features/menus/reads-request.server.ts": `import { flashToast } from "../../server/toast.server.ts";\nexport const r = flashToast;`,
   "app/features/menus/imports-route.ts": `import ok from "../../routes/ok.tsx";\nexport const t = ok;`,
 };
 
@@ -88,16 +92,20 @@ describe("the import rules of .dependency-cruiser.cjs", () => {
     ["no-server-code-in-the-browser", "app/features/menus/components/leak.tsx"],
     ["no-circular", "app/features/menus/a.ts"],
     ["nothing-imports-routes", "app/features/menus/imports-route.ts"],
+    ["queries-only-in-query-modules", "app/features/menus/raw-sql.server.ts"],
+    ["requests-only-in-action-adapters", "app/features/menus/reads-request.server.ts"],
   ])("%s catches %s", (rule, from) => {
     expect(caught(rule, from), JSON.stringify(violations, null, 1)).toBe(true);
   });
 
-  it("lets the allowed direction through, type-only imports of rows included", () => {
+  it("lets the allowed direction through: type-only rows, SQL in queries, requests in adapters", () => {
     const allowed = [
       "app/routes/ok.tsx",
       "app/features/branches/branches.server.ts",
       "app/features/restaurants/restaurants.server.ts",
       "app/features/menus/components/row.tsx",
+      "app/features/menus/menus.queries.server.ts",
+      "app/features/menus/item-form-action.server.ts",
     ];
     expect(violations.filter((v) => allowed.includes(v.from))).toEqual([]);
   });

@@ -58,3 +58,8 @@ export async function findSuspensionReason(db: Kysely<DB>, userId: string) {
     .executeTakeFirst();
   return row?.reason;
 }
+
+/** Signs out the one session of this token (a login refused after the password). */
+export async function deleteSession(db: Kysely<DB>, token: string) {
+  await db.deleteFrom("session").where("token", "=", token).execute();
+}

@@ -16,6 +16,7 @@ import {
 } from "./accounts.schema.ts";
 import { fieldErrors } from "~/lib/forms.ts";
 import {
+  deleteSession,
   deleteUser,
   findCustomerProfile,
   findSuspensionReason,
@@ -326,7 +327,7 @@ export async function logIn(
   if (!account) {
     await check.cancel();
     // product rules §4: a user in neither collection is signed out again.
-    await db.deleteFrom("session").where("token", "=", signedIn.token).execute();
+    await deleteSession(db, signedIn.token);
     log.warn({ userId: signedIn.userId }, "login refused: no account record");
     return fail(403, MESSAGES.noData);
   }
@@ -336,7 +337,7 @@ export async function logIn(
   const suspension = await findSuspensionReason(db, signedIn.userId);
   if (suspension !== undefined) {
     await check.cancel();
-    await db.deleteFrom("session").where("token", "=", signedIn.token).execute();
+    await deleteSession(db, signedIn.token);
     log.warn({ userId: signedIn.userId }, "login refused: account suspended");
     return fail(403, MESSAGES.suspended(suspension));
   }

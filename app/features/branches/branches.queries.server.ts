@@ -44,6 +44,15 @@ export async function findBranch(db: Db, restaurantId: string, branchUrl: string
 
 export type BranchRow = NonNullable<Awaited<ReturnType<typeof findBranch>>>;
 
+/** What a new branch takes from its restaurant: its name, address and country. */
+export async function findBranchOwner(db: Db, restaurantId: string) {
+  return db
+    .selectFrom("restaurant")
+    .select(["restName", "urlName", "country"])
+    .where("id", "=", restaurantId)
+    .executeTakeFirst();
+}
+
 export async function branchUrlTaken(db: Db, restaurantId: string, branchUrl: string) {
   return !!(await findBranch(db, restaurantId, branchUrl));
 }

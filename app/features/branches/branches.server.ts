@@ -86,11 +86,7 @@ export async function addBranch(
   const parsed = addBranchSchema.safeParse(input);
   if (!parsed.success) return fail(400, B.nameMissing, { fieldErrors: fieldErrors(parsed.error) });
   const { db } = services.database;
-  const restaurant = await db
-    .selectFrom("restaurant")
-    .select(["restName", "urlName", "country"])
-    .where("id", "=", ownerId)
-    .executeTakeFirst();
+  const restaurant = await q.findBranchOwner(db, ownerId);
   if (!restaurant) return fail(404, B.addFailed);
   const { errors, location } = resolveLocation(restaurant.country, parsed.data);
   if (Object.keys(errors).length > 0) return fail(400, B.badLocation, { fieldErrors: errors });
