@@ -51,10 +51,13 @@ export function viewOf(originalUrl: string): Omit<CountedView, "day"> | null {
   return { kind, urlName, branchUrl, itemId: item };
 }
 
-// One day in Pakistan time, kept for a minute: not a date format per request.
-let cachedDay = { day: "", until: 0 };
+// One day in Pakistan time, kept for its minute of the clock: not a date format per request.
+// Pakistan's midnight falls on a whole minute, so a view just after it is never dated the
+// day before, and a clock set back (a test's) is dated afresh.
+let cachedDay = { day: "", minute: Number.NaN };
 export function dayOf(now: number): string {
-  if (now >= cachedDay.until) cachedDay = { day: dayInPakistan(now), until: now + 60_000 };
+  const minute = Math.floor(now / 60_000);
+  if (minute !== cachedDay.minute) cachedDay = { day: dayInPakistan(now), minute };
   return cachedDay.day;
 }
 

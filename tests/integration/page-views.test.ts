@@ -100,12 +100,13 @@ async function appWith(counter: PageViewCounter) {
 }
 
 // These tests read one page many times from one address: the per-client cap has its own test.
-const counterFor = (flushSeconds = 3600) =>
+const counterFor = (flushSeconds = 3600, now?: () => number) =>
   createPageViewCounter({
     db: services.database.db,
     log: createLogger("silent"),
     flushSeconds,
     perClient: { limit: 10_000, windowMs: CLIENT_WINDOW_MS },
+    ...(now ? { now } : {}),
   });
 
 async function countsOf(restaurantId: string) {
@@ -143,15 +144,21 @@ describe("what a request counts as", () => {
     }
   });
 
-  it("dates a view in Pakistan time", () => {
+  it("dates a view in Pakistan time, the next day from midnight there (19:00 UTC)", () => {
     expect(dayOf(Date.parse("2026-03-01T18:59:00Z") + 3 * 60_000)).toBe("2026-03-02");
+    expect(dayOf(Date.parse("2026-03-01T18:59:00Z"))).toBe("2026-03-01");
+    expect(dayOf(Date.parse("2026-03-01T18:59:59.999Z"))).toBe("2026-03-01");
+    expect(dayOf(Date.parse("2026-03-01T19:00:00Z"))).toBe("2026-03-02");
+    expect(dayOf(Date.parse("2026-03-01T19:00:59Z"))).toBe("2026-03-02");
+    expect(dayOf(Date.parse("2026-03-01T18:59:30Z"))).toBe("2026-03-01");
   });
 });
 
 describe("counting", () => {
   it("counts answered page views per kind, branch and dish, and a scan as a view too; not bots, errors or other methods", async () => {
     const r = await restaurant();
-    const counter = counterFor();
+    // One second before midnight in Pakistan: every view is still the 1st's.
+    const counter = counterFor(3600, () => Date.parse("2026-03-01T18:59:59Z"));
     const app = await appWith(counter);
     const branchPage = `/r/${r.urlName}/branch/${r.branchUrl}`;
     await app.get(branchPage);
@@ -176,7 +183,7 @@ describe("counting", () => {
         .where("restaurantId", "=", r.id)
         .executeTakeFirstOrThrow()
     ).id;
-    const day = dayOf(Date.now());
+    const day = "2026-03-01";
     expect(await countsOf(r.id)).toEqual([
       { kind: "branch", branchId, itemId: "", day, n: 5 },
       { kind: "item", branchId: "", itemId: r.itemId, day, n: 1 },
