@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import type { Transaction } from "kysely";
+import type { z } from "zod";
 import type { DB } from "~/server/db-schema.server.ts";
 import { CLIENT_IP_HEADER, withMailFailure } from "~/server/auth.server.ts";
 import { accountExistsMail } from "~/server/reset-mail.server.ts";
@@ -34,6 +35,8 @@ import { MESSAGES } from "./messages.ts";
 import { fail, type Failure, type Result } from "~/lib/result.ts";
 
 type Authed = Result<{ headers: Headers }>;
+/** A sign-up of either kind: the form posted, answered with the new session's cookies. */
+type SignUp = (services: Services, input: unknown, requestHeaders: Headers) => Promise<Authed>;
 
 const nameTaken = () =>
   fail(409, MESSAGES.nameTaken, { level: "warning", fieldErrors: { restName: MESSAGES.nameTaken } });
@@ -158,41 +161,67 @@ async function twinOr(
   return (await signedUpBefore(services, input, form, requestHeaders)) ?? otherwise();
 }
 
-export async function signUpRestaurant(
+/** A sign-up's form, or the answer to give at once: its field errors, or a twin post's (ADR 0032). */
+async function readSignup<T extends { email: string; password: string }>(
   services: Services,
+  schema: z.ZodType<T>,
   input: unknown,
   requestHeaders: Headers,
-): Promise<Authed> {
-  const parsed = restaurantSignupSchema.safeParse(input);
+): Promise<{ form: T } | { answer: Authed }> {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    return fail(400, MESSAGES.checkFields, { fieldErrors: fieldErrors(parsed.error) });
+    return { answer: fail(400, MESSAGES.checkFields, { fieldErrors: fieldErrors(parsed.error) }) };
   }
-  const form = parsed.data;
-  const { db } = services.database;
-  const again = await signedUpBefore(services, input, form, requestHeaders);
-  if (again) return again;
-  const urlName = toSlug(form.restName);
-  if (await restaurantNameTaken(db, urlName)) return twinOr(services, input, form, requestHeaders, nameTaken);
-  const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
-  if (limited) return twinOr(services, input, form, requestHeaders, () => limited);
+  const again = await signedUpBefore(services, input, parsed.data, requestHeaders);
+  return again ? { answer: again } : { form: parsed.data };
+}
 
+/**
+ * The better-auth user of a sign-up within its mailing limit, or the answer to give
+ * instead: the limit's, a twin post's, or the mail that tells the address's owner.
+ */
+async function newUser(
+  services: Services,
+  input: unknown,
+  form: { username: string; email: string; password: string },
+  requestHeaders: Headers,
+): Promise<{ user: { userId: string; headers: Headers } } | { answer: Authed }> {
+  const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
+  if (limited) return { answer: await twinOr(services, input, form, requestHeaders, () => limited) };
   const user = await createUser(
     services,
     { name: form.username, email: form.email, password: form.password },
     requestHeaders,
   );
-  if (user === ADDRESS_USED)
-    return twinOr(services, input, form, requestHeaders, () => tellTheOwner(services, form.email));
-  if (!user.ok) return user;
+  if (user === ADDRESS_USED) {
+    return {
+      answer: await twinOr(services, input, form, requestHeaders, () => tellTheOwner(services, form.email)),
+    };
+  }
+  return user.ok ? { user } : { answer: user };
+}
+
+/** What every new account's record starts with, restaurant or customer. */
+function newAccount<K extends "restaurant" | "customer">(id: string, usertype: K) {
+  return { id, usertype, isactive: 0, chargespaid: "no" } as const;
+}
+
+export const signUpRestaurant: SignUp = async (services, input, requestHeaders) => {
+  const read = await readSignup(services, restaurantSignupSchema, input, requestHeaders);
+  if ("answer" in read) return read.answer;
+  const { form } = read;
+  const { db } = services.database;
+  const urlName = toSlug(form.restName);
+  if (await restaurantNameTaken(db, urlName)) return twinOr(services, input, form, requestHeaders, nameTaken);
+  const made = await newUser(services, input, form, requestHeaders);
+  if ("answer" in made) return made.answer;
+  const { user } = made;
   const publicUrl = `${services.env.PUBLIC_URL}${restaurantPath(urlName)}`;
   const qr = await qrDataUrl(publicUrl);
   try {
     await saveProfile(services, user.userId, input, (trx) =>
       insertRestaurant(trx, {
-        id: user.userId,
-        usertype: "restaurant",
-        isactive: 0,
-        chargespaid: "no",
+        ...newAccount(user.userId, "restaurant"),
         approvalStatus: services.env.APPROVAL_MODE === "auto" ? "approved" : "pending",
         restName: form.restName,
         urlName,
@@ -232,38 +261,20 @@ export async function signUpRestaurant(
   }
   services.log.info({ userId: user.userId, urlName }, "restaurant signed up");
   return { ok: true, headers: user.headers };
-}
+};
 
-export async function signUpCustomer(
-  services: Services,
-  input: unknown,
-  requestHeaders: Headers,
-): Promise<Authed> {
-  const parsed = customerSignupSchema.safeParse(input);
-  if (!parsed.success) {
-    return fail(400, MESSAGES.checkFields, { fieldErrors: fieldErrors(parsed.error) });
-  }
-  const form = parsed.data;
+export const signUpCustomer: SignUp = async (services, input, requestHeaders) => {
+  const read = await readSignup(services, customerSignupSchema, input, requestHeaders);
+  if ("answer" in read) return read.answer;
+  const { form } = read;
+  const made = await newUser(services, input, form, requestHeaders);
+  if ("answer" in made) return made.answer;
+  const { user } = made;
   const { db } = services.database;
-  const again = await signedUpBefore(services, input, form, requestHeaders);
-  if (again) return again;
-  const limited = await overMailingLimit(services, "signup", form.email, requestHeaders);
-  if (limited) return twinOr(services, input, form, requestHeaders, () => limited);
-  const user = await createUser(
-    services,
-    { name: form.username, email: form.email, password: form.password },
-    requestHeaders,
-  );
-  if (user === ADDRESS_USED)
-    return twinOr(services, input, form, requestHeaders, () => tellTheOwner(services, form.email));
-  if (!user.ok) return user;
   try {
     await saveProfile(services, user.userId, input, (trx) =>
       insertCustomer(trx, {
-        id: user.userId,
-        usertype: "customer",
-        isactive: 0,
-        chargespaid: "no",
+        ...newAccount(user.userId, "customer"),
         firstName: form.firstName,
         lastName: form.lastName,
         gender: form.gender,
@@ -283,7 +294,7 @@ export async function signUpCustomer(
   }
   services.log.info({ userId: user.userId }, "customer signed up");
   return { ok: true, headers: user.headers };
-}
+};
 
 export async function logIn(
   services: Services,
@@ -331,7 +342,7 @@ export async function logIn(
     log.warn({ userId: signedIn.userId }, "login refused: no account record");
     return fail(403, MESSAGES.noData);
   }
-  // Issue 29: checked after the password, so only the account's holder learns of the
+  // Checked after the password, so only the account's holder learns of the
   // suspension, and after the session is written, so a suspension that commits while
   // this login runs still ends it (the suspension deletes it, or this does).
   const suspension = await findSuspensionReason(db, signedIn.userId);

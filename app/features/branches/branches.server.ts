@@ -8,7 +8,8 @@ import { branchPath, toSlug } from "~/lib/slug.ts";
 import { pageWindow } from "~/lib/paging.ts";
 import { qrAddressNote } from "~/lib/public-address.ts";
 import { fieldErrors } from "~/lib/forms.ts";
-import { fail, type Result } from "~/lib/result.ts";
+import { fail, type Failure, type Result } from "~/lib/result.ts";
+import type { z } from "zod";
 import { menuVisibility, menuWithItems, type Visibility } from "../menus/menu-read.server.ts";
 import { alignBranches, branchDifferences, inLine } from "../menus/menu-sync.server.ts";
 import { addItemForm, removeUnusedImages } from "../menus/menus.server.ts";
@@ -56,7 +57,7 @@ class NoSectionsError extends Error {}
 
 /**
  * A branch dish as a diner pays for it: the branch's price, and each size's; with the
- * general menu's price beside it where the branch charges differently (issue 17).
+ * general menu's price beside it where the branch charges differently (ADR 0024).
  */
 function branchPriced<T extends { price: number; priceOverride: number | null; sizes: string }>(item: T) {
   const menuPrice = item.priceOverride !== null && item.priceOverride !== item.price ? item.price : null;
@@ -142,6 +143,22 @@ export async function ownerBranchMenu(services: Services, ownerId: string, branc
   return { branch, sections, qrNote: qrAddressNote(branch.branchQRcode) };
 }
 
+/** The owner's branch at `branchUrl` and the input as `schema` reads it, or why not. */
+async function ownBranchWith<T>(
+  services: Services,
+  ownerId: string,
+  branchUrl: string,
+  schema: z.ZodType<T>,
+  input: unknown,
+  invalid: (error: z.ZodError) => Failure,
+): Promise<Result<{ branch: q.BranchRow; data: T }>> {
+  const branch = await q.findBranch(services.database.db, ownerId, branchUrl);
+  if (!branch) return fail(404, B.notFound);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error);
+  return { ok: true, branch, data: parsed.data };
+}
+
 /**
  * Per-branch price (of the dish, or of each of its sizes) and sold out, on a dish of
  * the owner's own branch only. An empty price is the general menu's.
@@ -152,16 +169,13 @@ export async function setBranchItemDetails(
   branchUrl: string,
   input: unknown,
 ): Promise<Result<object>> {
+  const read = await ownBranchWith(services, ownerId, branchUrl, branchItemSchema, input, (error) =>
+    fail(400, error.issues[0]?.message ?? "Check the price.", { fieldErrors: fieldErrors(error) }),
+  );
+  if (!read.ok) return read;
+  const { branch } = read;
   const { db } = services.database;
-  const branch = await q.findBranch(db, ownerId, branchUrl);
-  if (!branch) return fail(404, B.notFound);
-  const parsed = branchItemSchema.safeParse(input);
-  if (!parsed.success) {
-    return fail(400, parsed.error.issues[0]?.message ?? "Check the price.", {
-      fieldErrors: fieldErrors(parsed.error),
-    });
-  }
-  const { itemId, priceOverride, sizeOverride, soldOut } = parsed.data;
+  const { itemId, priceOverride, sizeOverride, soldOut } = read.data;
   const item = await menuQ.findOwnItem(db, ownerId, itemId, branch.id);
   if (!item) return fail(404, "Item not found");
   const sizes = readSizes(item.sizes).map((size, i) => ({ ...size, priceOverride: sizeOverride[i] ?? null }));
@@ -216,12 +230,12 @@ export async function bringBranchInLine(
   branchUrl: string,
   input: unknown,
 ): Promise<Result<object>> {
+  const read = await ownBranchWith(services, ownerId, branchUrl, bringInLineSchema, input, () =>
+    fail(400, "Unknown action."),
+  );
+  if (!read.ok) return read;
+  const { branch, data: keep } = read;
   const { db } = services.database;
-  const branch = await q.findBranch(db, ownerId, branchUrl);
-  if (!branch) return fail(404, B.notFound);
-  const parsed = bringInLineSchema.safeParse(input);
-  if (!parsed.success) return fail(400, "Unknown action.");
-  const keep = parsed.data;
   let dropped: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
@@ -305,7 +319,7 @@ export function shownBranchDetails(
 
 /**
  * The scan page: 6 dishes a page in menu order (product rules §9), at the branch's own
- * prices, narrowed by the diner's filters (issue 17); each section with the page it
+ * prices, narrowed by the diner's filters (ADR 0024); each section with the page it
  * starts on (the section tabs), and the allergen words its dishes mention (the filter).
  */
 export async function publicBranch(
@@ -330,7 +344,7 @@ export async function publicBranch(
     q.branchSectionCounts(db, branch.id, filters),
     q.branchAllergenTexts(db, branch.id),
   ]);
-  // Every dish is in a section and both count the same filtered dishes: one query fewer (issue 20).
+  // Every dish is in a section and both count the same filtered dishes: one query fewer (ADR 0030).
   const total = counts.reduce((sum, section) => sum + section.count, 0);
   const { page, pages, offset, limit } = pageWindow(requestedPage, total, BRANCH_ITEMS_PER_PAGE);
   const rows = await q.branchItemsPage(db, branch.id, offset, limit, filters);
