@@ -9,8 +9,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const appUrl = `http://localhost:${port}`;
 process.env.E2E_APP_URL ??= appUrl;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-e2e-"));
-// webServer builds once; the processes the specs start (npm run admin, a second server)
-// use that build and never rebuild it under the running app (scripts/ensure-build.ts).
+// webServer builds only when the build is missing or older than the sources (CI has just
+// built it); the processes the specs start (npm run admin, a second server) use that
+// build and never rebuild it under the running app (scripts/ensure-build.ts).
 process.env.STALE_BUILD ??= "warn";
 
 export default defineConfig({
@@ -46,7 +47,7 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
   ],
   webServer: {
-    command: "npm run build && npm start",
+    command: "npm run build:if-needed && npm start",
     url: `${appUrl}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,5 +1,6 @@
-// The process entry (`npm start`, `npm run dev`): makes sure there is a build,
-// loads the Express app (server/http-app.ts) from it, listens, and stops gracefully.
+// The process entry (`npm start`, `npm run dev`): loads the Express app
+// (server/http-app.ts) from the build, listens, and stops gracefully. It never builds:
+// a missing or stale build stops it with one line (docs/decisions/0036).
 // The request path from here to a route: docs/architecture.md. Runs on Node 24 as TypeScript.
 // First: an older Node.js started by hand is told what to run, before anything native loads.
 import "./scripts/lib/check-node.ts";
@@ -20,8 +21,8 @@ if (DEV) {
   viteMiddlewares = viteDevServer.middlewares;
   build = (await viteDevServer.ssrLoadModule("./server/index.ts")) as ServerBuild;
 } else {
-  // Built first when there is none, or again when a source file is newer than it.
-  build = await loadServerBuild({ whenStale: "rebuild" });
+  // Several processes may start at once from one build/: none of them writes into it.
+  build = await loadServerBuild({ whenMissing: "refuse", whenStale: "refuse" });
 }
 
 let created: Awaited<ReturnType<ServerBuild["createApp"]>>;

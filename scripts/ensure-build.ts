@@ -1,7 +1,8 @@
-// "Build first if there is no build", in one place: `npm start` (server.ts),
-// `npm run demo`, `npm run admin` and the benchmarks all run the production
-// build in build/. This builds it when it is missing, and when a source file is
-// newer than it either builds again or says so, never silently.
+// The one build check (docs/decisions/0036). `npm run admin`, `npm run demo` and the
+// benchmarks build when there is no build and warn when a source file is newer than it.
+// server.ts never builds: in production it refuses a missing or stale build in one line,
+// so several processes started at once never write into one build/. `npm start`'s first
+// step (scripts/build-if-needed.ts) builds only when there is none, under a lock.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -35,51 +36,149 @@ export function newerSource(buildTime: number): { file: string; mtimeMs: number 
   return newest;
 }
 
-export type WhenStale = "rebuild" | "warn";
+export interface BuildPolicy {
+  /** "build" (the default): `npm run build`, one process at a time; "refuse": exit 1 with one line. */
+  whenMissing?: "build" | "refuse";
+  /**
+   * "warn": use it and say so (a server may be running from it); "build": build again;
+   * "refuse": exit 1 with one line, or warn when STALE_BUILD=warn (tests and benchmarks
+   * that must not rebuild under a running app); "ignore": leave it to the next step.
+   */
+  whenStale: "warn" | "build" | "refuse" | "ignore";
+}
 let warned = false;
 
-/**
- * Makes sure build/ exists and says whether it is older than the sources.
- * `whenStale`: "rebuild" (npm start) builds again; "warn" (a command that may run
- * beside a server using this build) uses it and says so. STALE_BUILD=warn|rebuild
- * overrides it (the browser tests build once and keep that build).
- */
-export function ensureBuild(options: { whenStale: WhenStale }): void {
-  const override = process.env.STALE_BUILD;
-  const whenStale: WhenStale = override === "warn" || override === "rebuild" ? override : options.whenStale;
-  if (!fs.existsSync(BUILD_ENTRY)) {
-    build("Building the app (first start, about a minute)…");
-    return;
+/** The build's state: none, older than a source file (`changed`), or fresh. */
+export type BuildState = { missing: true } | { missing: false; changed: string | null };
+export type BuildAction =
+  { do: "use" } | { do: "build"; message: string } | { do: "refuse" | "warn"; line: string };
+
+/** What `policy` does with a build in `state`; `staleBuild` is STALE_BUILD. */
+export function buildAction(state: BuildState, policy: BuildPolicy, staleBuild?: string): BuildAction {
+  const rerun = "Run `npm run build` first.";
+  if (state.missing) {
+    return policy.whenMissing === "refuse"
+      ? {
+          do: "refuse",
+          line: `Foodverse could not start: there is no build (build/server/index.js). ${rerun}`,
+        }
+      : { do: "build", message: "Building the app (first start, about a minute)…" };
   }
-  const newer = newerSource(fs.statSync(BUILD_ENTRY).mtimeMs);
-  if (!newer) return;
-  const changed = path.relative(ROOT, newer.file);
-  if (whenStale === "rebuild") {
-    build(`The build is older than the sources (${changed} changed): building again (about a minute)…`);
-  } else if (!warned) {
-    warned = true;
-    console.error(
-      `Warning: the build is older than the sources (${changed} changed) and is used as it is. ` +
-        "Run `npm run build` to bring it up to date.",
-    );
+  if (!state.changed) return { do: "use" };
+  const older = `the build is older than the sources (${state.changed} changed)`;
+  let whenStale = policy.whenStale;
+  if (whenStale === "refuse" && staleBuild === "warn") whenStale = "warn";
+  switch (whenStale) {
+    case "refuse":
+      return { do: "refuse", line: `Foodverse could not start: ${older}. ${rerun}` };
+    case "build":
+      return {
+        do: "build",
+        message: `The build is older than the sources (${state.changed} changed): building again (about a minute)…`,
+      };
+    case "warn":
+      return {
+        do: "warn",
+        line: `Warning: ${older} and is used as it is. Run \`npm run build\` to bring it up to date.`,
+      };
+    case "ignore":
+      return { do: "use" };
   }
 }
 
-/** The server build (server/index.ts bundled), built or checked first by ensureBuild. */
-export async function loadServerBuild(options: { whenStale: WhenStale }): Promise<ServerBuild> {
-  ensureBuild(options);
+function buildState(): BuildState {
+  if (!fs.existsSync(BUILD_ENTRY)) return { missing: true };
+  const newer = newerSource(fs.statSync(BUILD_ENTRY).mtimeMs);
+  return { missing: false, changed: newer ? path.relative(ROOT, newer.file) : null };
+}
+
+/** Makes sure build/ exists, and does what `policy` says when it is older than the sources. */
+export function ensureBuild(policy: BuildPolicy): void {
+  const action = buildAction(buildState(), policy, process.env.STALE_BUILD);
+  if (action.do === "refuse") {
+    console.error(action.line);
+    process.exit(1);
+  }
+  if (action.do === "warn" && !warned) {
+    warned = true;
+    console.error(action.line);
+  }
+  if (action.do === "build") {
+    // Checked again once the lock is ours: another command may have built meanwhile.
+    buildOnce(action.message, () => buildAction(buildState(), policy).do === "build");
+  }
+}
+
+/** The server build (server/index.ts bundled), checked (or built) first by ensureBuild. */
+export async function loadServerBuild(policy: BuildPolicy): Promise<ServerBuild> {
+  ensureBuild(policy);
   return (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
 }
 export type ServerBuild = typeof import("../server/index.ts");
 
-function build(message: string): void {
-  // stdout stays free for the caller's own output (npm run admin prints one line).
-  console.error(message);
-  const built = runQuietly("npm", ["run", "build"]);
-  if (!built.ok) {
-    process.stderr.write(built.output);
+/** Where the process building the app writes its pid: one build at a time. */
+const BUILD_LOCK = path.join(ROOT, "node_modules", ".cache", "foodverse-build.lock");
+/** A lock older than this is left over from a build that was killed. */
+const LOCK_ABANDONED_MS = 15 * 60_000;
+
+/**
+ * Builds under BUILD_LOCK when `stillNeeded()` holds once the lock is ours: two
+ * commands started at once on a fresh checkout build once, the second waits and uses it.
+ */
+function buildOnce(message: string, stillNeeded: () => boolean): void {
+  fs.mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
+  let waiting = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(BUILD_LOCK, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (lockAbandoned()) {
+      fs.rmSync(BUILD_LOCK, { force: true });
+      continue;
+    }
+    if (!waiting) console.error("Waiting for the build another command is making…");
+    waiting = true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
+  let failed: { status: number | null; output: string } | null = null;
+  try {
+    if (stillNeeded()) {
+      // stdout stays free for the caller's own output (npm run admin prints one line).
+      console.error(message);
+      const built = runQuietly("npm", ["run", "build"]);
+      if (!built.ok) failed = built;
+    }
+  } finally {
+    fs.rmSync(BUILD_LOCK, { force: true });
+  }
+  if (failed) {
+    process.stderr.write(failed.output);
     console.error("npm run build failed.");
-    process.exit(built.status ?? 1);
+    process.exit(failed.status ?? 1);
+  }
+}
+
+/** The lock's holder is gone (or the lock is so old that its pid may be someone else's). */
+function lockAbandoned(): boolean {
+  let pid = 0;
+  let mtimeMs = 0;
+  try {
+    pid = Number(fs.readFileSync(BUILD_LOCK, "utf8"));
+    mtimeMs = fs.statSync(BUILD_LOCK).mtimeMs;
+  } catch {
+    return false; // released between our attempt and this look: try again
+  }
+  if (Date.now() - mtimeMs > LOCK_ABANDONED_MS) return true;
+  // The holder writes its pid just after creating the file: an empty file is a lock being taken.
+  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - mtimeMs > 5_000;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 

@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import pino from "pino";
-import pretty from "pino-pretty";
+import type PinoPretty from "pino-pretty";
 
 export type Logger = pino.Logger;
 
@@ -13,7 +14,8 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
     base: { app: "foodverse" },
     redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
   };
-  if (!options.pretty) return pino(settings);
+  const pretty = options.pretty ? readableLines() : null;
+  if (!pretty) return pino(settings);
   return pino(
     settings,
     pretty({
@@ -24,6 +26,19 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
       ignore: "pid,hostname,app,req,res,responseTime",
     }),
   );
+}
+
+/**
+ * pino-pretty, a development dependency (docs/decisions/0036): loaded only when asked
+ * for, so production never loads it and an install without development dependencies
+ * (`npm ci --omit=dev`) logs JSON lines instead of failing to start.
+ */
+function readableLines(): typeof PinoPretty | null {
+  try {
+    return createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -101,7 +101,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     DATA_DIR: options.dataDir,
     APPROVAL_MODE: "auto",
     LOG_LEVEL: "warn",
-    // ensureBuild above said whether the build is stale; server.ts must not rebuild it under a run.
+    // ensureBuild above said whether the build is stale; server.ts then serves it instead of refusing it.
     STALE_BUILD: "warn",
     // The fixture signs several accounts up from one address in a few seconds.
     AUTH_RATE_LIMIT: "off",

@@ -7,34 +7,96 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runQuietly } from "../../scripts/ensure-build.ts";
+import { buildAction, runQuietly } from "../../scripts/ensure-build.ts";
 import { nodeVersionProblem, npmCommandFor } from "../../scripts/lib/node-version.ts";
 import { lanAddress, readyLine } from "../../scripts/lib/ready-line.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-  engines: { node: string };
   devDependencies: { node: string };
 };
-const minimum = pkg.engines.node.replace(/^>=\s*/, "");
-const ownMajor = pkg.devDependencies.node.split(".")[0];
+const ownMajor = Number(pkg.devDependencies.node.split(".")[0]);
 
 describe("the Node.js version check", () => {
-  it("names the version needed, the one running and the npm command to use", () => {
+  it("names the major needed, the version running and the npm command to use", () => {
     expect(nodeVersionProblem("20.20.2", pkg, "npm start")).toBe(
-      `Foodverse needs Node.js ${minimum} or newer (this is 20.20.2). ` +
-        `Run it with npm start (npm uses the project's own Node.js ${ownMajor}).`,
+      `Foodverse needs Node ${ownMajor}; this is Node 20.20.2. ` +
+        "Run it through npm (npm start), which uses the project's Node.",
+    );
+    expect(nodeVersionProblem("v20.20.2", pkg, "npm run demo")).toBe(
+      `Foodverse needs Node ${ownMajor}; this is Node 20.20.2. ` +
+        "Run it through npm (npm run demo), which uses the project's Node.",
     );
     expect(nodeVersionProblem(process.versions.node, pkg, "npm start")).toBeNull();
-    expect(nodeVersionProblem("99.0.0", pkg, "npm start")).toBeNull();
-    // A range it cannot read is no reason to refuse to start.
-    expect(nodeVersionProblem("20.20.2", { engines: { node: "^22 || ^24" } }, "npm start")).toBeNull();
+    expect(nodeVersionProblem(`${ownMajor}.0.0`, pkg, "npm start")).toBeNull();
+  });
+
+  it("refuses a newer major too: native modules are built for the pinned one", () => {
+    expect(nodeVersionProblem(`${ownMajor + 1}.0.0`, pkg, "npm start")).toContain(
+      `this is Node ${ownMajor + 1}.0.0`,
+    );
+    expect(nodeVersionProblem(`${ownMajor - 2}.22.0`, pkg, "npm start")).toContain(
+      `Foodverse needs Node ${ownMajor};`,
+    );
+  });
+
+  it("does not refuse what it cannot read", () => {
+    expect(nodeVersionProblem("20.20.2", {}, "npm start")).toBeNull();
+    expect(nodeVersionProblem("20.20.2", { devDependencies: { node: "latest" } }, "npm start")).toBeNull();
+    expect(nodeVersionProblem("nightly", pkg, "npm start")).toBeNull();
   });
 
   it("names the script that starts the same file", () => {
     expect(npmCommandFor(path.join(ROOT, "server.ts"))).toBe("npm start");
     expect(npmCommandFor(path.join(ROOT, "scripts", "demo.ts"))).toBe("npm run demo");
     expect(npmCommandFor(path.join(ROOT, "scripts", "admin.ts"))).toBe("npm run admin -- …");
+    expect(npmCommandFor(path.join(ROOT, "scripts", "build-if-needed.ts"))).toBe("npm start");
+  });
+});
+
+// docs/decisions/0036: the server never builds; npm start's first step builds a missing build.
+describe("the build check", () => {
+  const missing = { missing: true } as const;
+  const stale = { missing: false, changed: "app/root.tsx" } as const;
+  const fresh = { missing: false, changed: null } as const;
+  const server = { whenMissing: "refuse", whenStale: "refuse" } as const;
+
+  it("the server in production refuses a missing or stale build in one line, and never builds", () => {
+    expect(buildAction(missing, server)).toEqual({
+      do: "refuse",
+      line: "Foodverse could not start: there is no build (build/server/index.js). Run `npm run build` first.",
+    });
+    expect(buildAction(stale, server)).toEqual({
+      do: "refuse",
+      line:
+        "Foodverse could not start: the build is older than the sources (app/root.tsx changed). " +
+        "Run `npm run build` first.",
+    });
+    expect(buildAction(fresh, server)).toEqual({ do: "use" });
+  });
+
+  it("STALE_BUILD=warn lets tests and benchmarks serve a stale build, never a missing one", () => {
+    expect(buildAction(stale, server, "warn")).toMatchObject({ do: "warn" });
+    expect(buildAction(missing, server, "warn")).toMatchObject({ do: "refuse" });
+    // It never stops the build a command was asked to make.
+    expect(buildAction(stale, { whenStale: "build" }, "warn")).toMatchObject({ do: "build" });
+  });
+
+  it("npm start builds only when there is no build; npm run build:if-needed when stale too", () => {
+    const start = { whenStale: "ignore" } as const;
+    expect(buildAction(missing, start)).toMatchObject({ do: "build" });
+    expect(buildAction(stale, start)).toEqual({ do: "use" });
+    const ifNeeded = { whenStale: "build" } as const;
+    expect(buildAction(stale, ifNeeded)).toMatchObject({ do: "build" });
+    expect(buildAction(fresh, ifNeeded)).toEqual({ do: "use" });
+  });
+
+  it("admin, demo and the benchmarks build a missing build and warn about a stale one", () => {
+    expect(buildAction(missing, { whenStale: "warn" })).toMatchObject({ do: "build" });
+    expect(buildAction(stale, { whenStale: "warn" })).toMatchObject({
+      do: "warn",
+      line: expect.stringContaining("(app/root.tsx changed) and is used as it is"),
+    });
   });
 });
 
@@ -110,7 +172,7 @@ describe.skipIf(!systemTooOld)(`the machine's Node.js (${systemVersion || "none"
     expect(run.signal, run.stderr).toBeNull();
     expect(run.status, run.stderr).toBe(1);
     expect(run.stderr.trim()).toBe(line("npm start"));
-    expect(run.stderr.trim()).toContain(`this is ${systemVersion.replace(/^v/, "")}`);
+    expect(run.stderr.trim()).toContain(`this is Node ${systemVersion.replace(/^v/, "")}`);
     expect(run.stdout).toBe("");
   });
 
@@ -123,6 +185,10 @@ describe.skipIf(!systemTooOld)(`the machine's Node.js (${systemVersion || "none"
     expect(demo.signal, demo.stderr).toBeNull();
     expect(demo.status, demo.stderr).toBe(1);
     expect(demo.stderr.trim()).toBe(line("npm run demo"));
+    // npm start's first step, before it could start a build on the wrong Node.js.
+    const first = runOld(["scripts/build-if-needed.ts"], true);
+    expect(first.status, first.stderr).toBe(1);
+    expect(first.stderr.trim()).toBe(line("npm start"));
   });
 
   it("plain `node server.ts` on it stops at Node's own word on .ts files: exit 1, no segfault", () => {
