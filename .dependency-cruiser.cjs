@@ -1,4 +1,4 @@
-// The import rules of DESIGN §3 ("Layout") and ADR 0018, checked by `npm run lint`.
+// The import rules of ADR 0018 (docs/architecture.md, "Layers"), checked by `npm run lint`.
 // A rule here fails the build; nothing is a warning, so a new violation cannot pile up unseen.
 
 /**

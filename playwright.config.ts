@@ -65,7 +65,7 @@ export default defineConfig({
       SIGNUP_MAX_PER_IP: "100000",
       RESET_MAIL_MAX_PER_IP: "100000",
       SEARCH_MAX_PER_IP: "100000",
-      // Issue 19: diners' page views reach the database within a second (tests/e2e/insights.spec.ts).
+      // ADR 0027: diners' page views reach the database within a second (tests/e2e/insights.spec.ts).
       PAGE_VIEWS_FLUSH_SECONDS: "1",
     },
   },

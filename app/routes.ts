@@ -1,7 +1,7 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 // product rules §2's table. The sources disagree on two names, so both spellings
-// render the same screen (DESIGN §4.1). Screens are added by the issue that builds them.
+// render the same screen.
 export default [
   index("routes/public/home.tsx"),
   route("signup", "routes/account/signup.tsx"),

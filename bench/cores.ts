@@ -1,4 +1,4 @@
-// Issue 20: how throughput grows from one app process to two on this machine, for the branch
+// ADR 0030: how throughput grows from one app process to two on this machine, for the branch
 // page cache warm (as a visitor) and rendered on every request (PAGE_CACHE=off): from one
 // process (50 connections) and from two processes on the same data (25 connections each, at
 // the same time, added up), in alternating rounds. The load generator runs on the same cores:

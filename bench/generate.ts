@@ -1058,7 +1058,7 @@ export function benchEnv(target: { dataDir: string; databaseUrl?: string }): Rec
     PAGE_CACHE: "off",
     PUBLIC_URL: "http://localhost:3000",
     // The scale bench sends every finder page from one address: the per-address search
-    // limit (issue 27) would answer its pages 429 and time the refusal instead.
+    // limit (docs/threat-model.md) would answer its pages 429 and time the refusal instead.
     SEARCH_MAX_PER_IP: "1000000",
   };
 }

@@ -1,4 +1,4 @@
-// npm run bench:import-hostile: issue 27's findings 2 and 3 against the production
+// npm run bench:import-hostile: the hostile workbooks of ADR 0023 against the production
 // build. An owner uploads the two hostile workbooks (tests/setup/hostile-sheets.ts)
 // through the import form while a probe asks /healthz every 20 ms; prints each
 // request's time, the probe's longest wait, the app's resident memory (before, the

@@ -2,7 +2,7 @@
 // JavaScript an anonymous visitor of each public route downloads on first load
 // (the client entry, the root route and the page's route module, with their
 // static imports; for a route whose visitors get no React, STATIC_FOR_VISITORS or
-// staticForVisitorsWith(…), only its islands) must stay within DESIGN §5's budget. Exits 1 when a public
+// staticForVisitorsWith(…), only its islands) must stay within docs/performance.md's budget. Exits 1 when a public
 // route is over it; exit 2 when there is no build.
 //   npm run check:js-budget            public routes
 //   npm run check:js-budget -- --all   every route (only public ones gate)

@@ -147,7 +147,7 @@ export async function runLighthouse(
 export function lighthouseFigures(results: LighthouseScores[]): Figure[] {
   const part = "lighthouse";
   return results.map((r) => {
-    // Issue 20's goals, stricter than DESIGN §5's (performance ≥ 98, LCP ≤ 1.5 s).
+    // ADR 0029's goals, stricter than docs/performance.md's budgets (performance ≥ 98, LCP ≤ 1.5 s).
     const ok =
       r.performance === 100 && r.accessibility === 100 && r.lcpMs <= 1000 && r.tbtMs <= 100 && r.cls <= 0.02;
     const failing = r.failedAudits.length ? `; failing: ${r.failedAudits.join(", ")}` : "";

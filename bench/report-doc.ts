@@ -1,4 +1,4 @@
-// Issue 20: docs/performance.md's figures come from a run's report, never from a hand.
+// ADR 0030: docs/performance.md's figures come from a run's report, never from a hand.
 //   npm run bench:doc                       reports/bench.json → docs/bench-report.json → docs/performance.md
 //   npm run bench:doc -- --check            fails when docs/performance.md differs from docs/bench-report.json
 // `npm run bench` calls it at the end of a full run. The section between the markers below

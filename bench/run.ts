@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark of issue 8 in one run, one table.
+// `npm run bench`: every benchmark of docs/performance.md in one run, one table.
 //   npm run bench                                 full run (10 s per load, 1 Lighthouse run per page)
 //   npm run bench -- --quick                      2 s per load, 1 s warm-up (a smoke run)
 //   npm run bench -- --duration 10 --warmup 2 --connections 50 --rounds 3 --runs 3 --gzip
@@ -323,7 +323,7 @@ fs.writeFileSync(
   )}\n`,
 );
 console.log(`\nWrote ${path.relative(REPO_ROOT, reportFile)}`);
-// A full run's figures are docs/performance.md's (issue 20: never edited by hand); a smoke run's are not.
+// A full run's figures are docs/performance.md's (ADR 0030: never edited by hand); a smoke run's are not.
 if (!values.quick) {
   writeBenchDoc(reportFile);
   console.log("Rewrote docs/performance.md's figures from it (kept as docs/bench-report.json)");

@@ -398,14 +398,14 @@ async function pagesToMeasure(
     { page: "recent reviews", path: () => "/reviews" },
     { page: "restaurant reviews", path: rotate(sample, (s) => `/reviews/${enc(s.urlName)}`) },
     { page: "item page", path: rotate(items, (it) => `/r/${enc(it.urlName)}/menu/${enc(it.id)}`) },
-    // Issue 18: the same pages in Urdu (ADR 0026).
+    // The same pages in Urdu (ADR 0026).
     { page: "home (Urdu)", path: () => "/ur" },
     {
       page: "branch page (Urdu)",
       path: rotate(sample, (s) => `/ur/r/${enc(s.urlName)}/branch/${enc(s.branchUrl)}`),
     },
     { page: "finder items (Urdu page)", path: () => "/ur/search?tab=items&q=karahi" },
-    // Issue 19: an owner's insights over 90 days, with a year of daily counts.
+    // ADR 0027: an owner's insights over 90 days, with a year of daily counts.
     await insightsPlan(services, sample),
   ];
   // BENCH_ONLY=finder times only the pages whose name holds the word.

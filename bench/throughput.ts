@@ -3,7 +3,7 @@
 // the branch page's very bytes; the server's memory (RSS) at rest and after the load.
 // The branch page's figures (raw, visitor and signed-in reader from the cache, uncached)
 // are taken in rounds, alternating, and reported as medians with their spread; the
-// machine's load is read while the benchmark idles, and a busy run is flagged (issue 20).
+// machine's load is read while the benchmark idles, and a busy run is flagged (ADR 0030).
 //   npm run bench:throughput [-- --duration 10 --warmup 2 --connections 50 --rounds 3 --gzip]
 import { parseArgs } from "node:util";
 import { measureLoad, type LoadOptions, type LoadResult } from "./lib/load.ts";
@@ -66,7 +66,7 @@ export interface ThroughputResult {
   quiet: QuietReading[];
   busy: boolean;
   /**
-   * Issue 19: the branch page, cache warm, with page views counted and not (PAGE_VIEWS=off),
+   * ADR 0027: the branch page, cache warm, with page views counted and not (PAGE_VIEWS=off),
    * measured alternately in fresh processes, COUNTING_ROUNDS times each.
    */
   counting: { on: CountingRun[]; off: CountingRun[] };

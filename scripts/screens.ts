@@ -37,7 +37,7 @@ const shots: { name: string; open: (page: Page) => Promise<unknown> }[] = [
     },
   },
   {
-    // The item finder: one card per dish, its branches listed on it (issue 29).
+    // The item finder: one card per dish, its branches listed on it.
     name: "finder-dishes",
     open: (page) => page.goto(`${base}/search?tab=items&q=karahi`),
   },

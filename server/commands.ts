@@ -33,7 +33,7 @@ export async function runAdminCommand(input: AdminCommand): Promise<string> {
   }
 }
 
-/** Issue 28: "unlocked x@y: 2 locks cleared", "no locks on x@y"; an unknown email is an error. */
+/** ADR 0031: "unlocked x@y: 2 locks cleared", "no locks on x@y"; an unknown email is an error. */
 export async function unlockCommand(services: Services, email: string): Promise<string> {
   const result = await unlockUser(services, COMMAND_LINE, { email });
   if (result.ok) {
@@ -48,7 +48,7 @@ export async function unlockCommand(services: Services, email: string): Promise<
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Issue 29: every stored QR code and shared link to this process's PUBLIC_URL, audited
+ * Every stored QR code and shared link to this process's PUBLIC_URL, audited
  * (what `npm start` also does when it starts). Says the address, so a wrong one is seen.
  */
 export async function updateLinksCommand(services: Services): Promise<string> {

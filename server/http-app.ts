@@ -55,7 +55,7 @@ export async function createApp(options: AppOptions = {}): Promise<{
 }> {
   const services = await getServices();
   const { env, log } = services;
-  // Issue 29: QR codes and shared links follow PUBLIC_URL. The stored ones are rewritten in
+  // QR codes and shared links follow PUBLIC_URL. The stored ones are rewritten in
   // the background (ADR 0034: a national catalog's 30,000 codes take minutes, and the site
   // would be down meanwhile); every page shows and prints the new address from the first
   // request (app/server/shown-code.server.ts).
@@ -123,7 +123,7 @@ export async function createApp(options: AppOptions = {}): Promise<{
   // Ahead of everything, in one Express layer (each layer ahead of a hit cost it ≈ 15 µs
   // of CPU, measured with bench:throughput's CPU a request): a page asked in the other
   // language is redirected (ADR 0026), and a cache hit is answered (and its page view
-  // counted, issue 19; `count` below counts the others).
+  // counted, ADR 0027; `count` below counts the others).
   const redirectLanguage = languageRedirect({ secureCookies: env.PUBLIC_URL.startsWith("https:") });
   app.use((req, res, next) => {
     // A Host that is no host, or a target that is no path: 400 before anything reads them.

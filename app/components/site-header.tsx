@@ -62,7 +62,7 @@ function NavLinks({ viewer }: { viewer: HeaderViewer | null }) {
 }
 
 /**
- * One row on a phone (issue 17: at most 64 px, so the menu starts on the first screen):
+ * One row on a phone (ADR 0024: at most 64 px, so the menu starts on the first screen):
  * the logo, search, and a menu button that opens the links. The menu is a `<details>`,
  * so it opens without scripts on pages that send visitors none.
  */

@@ -1,4 +1,4 @@
-// Issue 18: every text the interface shows has its Urdu message, with the same
+// ADR 0026: every text the interface shows has its Urdu message, with the same
 // {{values}}, and no English sentence is left outside t() in a component.
 import fs from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Issue 18 / ADR 0026: one i18next instance per language, made once and shared by
+// ADR 0026: one i18next instance per language, made once and shared by
 // every request (the language comes from the URL, never from per-request state).
 // Keys are the English messages themselves (SPEC texts word for word), so an English
 // page needs no catalog and a missing Urdu message falls back to the English text.
@@ -54,7 +54,7 @@ export function i18nFor(locale: Locale): I18n {
 export type Translate = (key: string, values?: TOptions) => string;
 
 // A text with no values always translates the same way until its language's messages
-// are registered again: i18next's lookup was 6 % of an uncached page's CPU (issue 20).
+// are registered again: i18next's lookup was 6 % of an uncached page's CPU (ADR 0030).
 // Bounded: some texts come from data (an owner's allergen words).
 const plainTexts = new Map<Locale, Map<string, string>>();
 const PLAIN_TEXTS_KEPT = 5_000;

@@ -1,4 +1,4 @@
-// Issue 29: the choices the product offers from its own lists (categories and their
+// The choices the product offers from its own lists (categories and their
 // subcategories, tastes, types, countries, Pakistan's provinces and cities) are shown
 // to Urdu readers in Urdu, each in Urdu script; what is stored stays the English value.
 // Areas (F-7, Blue Area, Saddar) are not in the list: Urdu signs write them that way too.

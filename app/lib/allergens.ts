@@ -38,7 +38,7 @@ export function menuAllergens(texts: readonly string[]): string[] {
 }
 
 /**
- * The allergens the product knows by name, as their English catalog keys (issue 29: an
+ * The allergens the product knows by name, as their English catalog keys (an
  * Urdu reader saw 'Gluten, Dairy'). An owner's word that is one of these, in any case or
  * number, is shown in the reader's language; any other word stays as the owner wrote it.
  */

@@ -1,6 +1,6 @@
 /**
  * The stored item types a diner's type choice finds. A vegan dish is a veg dish too
- * (issue 29: 'Veg' with 'hide Dairy' found nothing though the vegan roti has gluten
+ * ('Veg' with 'hide Dairy' found nothing though the vegan roti has gluten
  * only), so 'Veg' finds both; 'Vegan' and 'Non-Veg' find themselves alone. Every
  * place that filters by type (branch page, finder) asks here, so they agree.
  */

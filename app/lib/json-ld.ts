@@ -106,7 +106,7 @@ export function reviewJsonLd(review: ReviewInput): JsonLd {
 
 export interface MenuItemInput {
   name: string;
-  /** Issue 18: the name in the page's other language, where the owner gave one. */
+  /** ADR 0026: the name in the page's other language, where the owner gave one. */
   alternateName?: string;
   description?: string;
   price: number;

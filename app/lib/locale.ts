@@ -1,4 +1,4 @@
-// Issue 18 / ADR 0026: two languages, told apart by the URL. English pages keep the
+// ADR 0026: two languages, told apart by the URL. English pages keep the
 // SPEC's paths; Urdu pages are the same paths under /ur. Client-safe.
 
 export const LOCALES = ["en", "ur"] as const;

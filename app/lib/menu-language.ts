@@ -1,4 +1,4 @@
-// Issue 18: owners may name sections and dishes in Urdu beside the SPEC's English
+// ADR 0026: owners may name sections and dishes in Urdu beside the SPEC's English
 // fields. A public page shows the reader's language and falls back to the other;
 // `alternateName` keeps the other language's name for JSON-LD.
 import type { Locale } from "./locale.ts";

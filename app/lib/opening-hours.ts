@@ -1,5 +1,5 @@
 /**
- * A branch's weekly opening hours (issue 17, ADR 0024): for each day, up to two ranges
+ * A branch's weekly opening hours (ADR 0024): for each day, up to two ranges
  * of "HH:MM" to "HH:MM" in the branch's time zone (a range past midnight ends the next
  * morning), or none for a closed day, and a note for Ramadan or Eid hours. Stored as
  * JSON on the branch; "" means the owner has not said.
@@ -81,7 +81,7 @@ export function clockText(time: string, locale: Locale = "en"): string {
 
 /** The day and minute of the week (Monday 00:00 = 0) of `at` in `timeZone`. */
 // Making an Intl.DateTimeFormat costs more than the rest of a branch page's hours
-// (issue 20's profile): one per time zone, kept.
+// (ADR 0030): one per time zone, kept.
 const weekClocks = new Map<string, Intl.DateTimeFormat>();
 function weekClock(timeZone: string): Intl.DateTimeFormat {
   let clock = weekClocks.get(timeZone);

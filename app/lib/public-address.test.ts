@@ -17,7 +17,7 @@ describe("addressReach: who can open a printed QR code's address", () => {
     expect(addressReach(url)).toBe("this-machine");
   });
 
-  // Issue 29: a phone on the restaurant's Wi-Fi opens these; they are not "unreachable".
+  // A phone on the restaurant's Wi-Fi opens these; they are not "unreachable".
   it.each([
     "http://192.168.1.20:3000/r/a",
     "http://10.0.0.5/r/a",

@@ -1,5 +1,5 @@
 /**
- * Who can open an address printed in a QR code (issue 29):
+ * Who can open an address printed in a QR code:
  * - "this-machine": only the computer that serves it (localhost, *.localhost, 127/8,
  *   0.0.0.0, ::1, ::): a guest's phone that scans it opens its own localhost and finds nothing;
  * - "local-network": a phone on the same network (private IPv4 10/8, 172.16/12,

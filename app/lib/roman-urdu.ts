@@ -1,5 +1,5 @@
 /**
- * Urdu script to Roman Urdu, for search only (issue 18): a diner who types کڑاہی should
+ * Urdu script to Roman Urdu, for search only (ADR 0025): a diner who types کڑاہی should
  * find the dish an owner wrote as "Karahi". Common dish words come from a reviewed table
  * (their usual Roman spelling); any other word is spelled letter by letter, which is
  * enough because spelling keys (spelling-keys.ts) keep only the consonants.

@@ -66,7 +66,7 @@ export function safeRedirect(
  * `path` carrying `?redirectTo=` on, when `to` is a destination safeRedirect allows:
  * every hop from the login to a new account (Register, the choice of account, the
  * sign-up form, its Sign In link) passes it along, so a diner sent to log in from
- * 'Add a Review' ends on the review form however many pages it takes (issue 29).
+ * 'Add a Review' ends on the review form however many pages it takes.
  */
 export function withRedirectTo(path: string, to: unknown): string {
   const safe = safeRedirect(to, { fallback: "" });

@@ -1,7 +1,7 @@
 import type { Translate } from "~/i18n/i18n.ts";
 
 /**
- * Issue 29: a size is the owner's own text, but most owners write the same few words
+ * A size is the owner's own text, but most owners write the same few words
  * (the form itself suggests Half / Full). Those words are shown in the reader's
  * language; any other label stays exactly as the owner wrote it. Each word is a
  * literal t() key, so the catalog test sees it and Urdu cannot lose one.

@@ -1,7 +1,7 @@
 import { hasUrduScript, romanise } from "./roman-urdu.ts";
 
 /**
- * Spelling keys (issue 18): Roman Urdu has no fixed spelling (biryani / briyani /
+ * Spelling keys (ADR 0025): Roman Urdu has no fixed spelling (biryani / briyani /
  * biriyani, karahi / karhai, tikka / tika, qorma / korma), and what varies is mostly the
  * vowels, doubled letters, a silent h and a few letters that sound alike. A word's key
  * keeps what does not vary: its consonants, with the look-alikes made one, so every

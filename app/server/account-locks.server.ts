@@ -3,7 +3,7 @@ import { deleteRateLimitRows, rateLimitRows } from "./rate-limits.queries.server
 import type { Services } from "./services.server.ts";
 
 /**
- * An account's locks, and the admin's unlock (issue 28): the counters of ADR 0031 keyed
+ * An account's locks, and the admin's unlock: the counters of ADR 0031 keyed
  * by the account, read and deleted in the store itself (Redis or the `rate_limit`
  * table) rather than through the limiters, whose stand-in counting in memory during a
  * store outage would answer "no locks" and "unlocked" without the store.

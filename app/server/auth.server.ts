@@ -57,7 +57,7 @@ const closedPaths = [
 type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions["rateLimit"]>["customStorage"]>;
 
 function redisRateLimit(redis: Redis): RateLimitStorage {
-  // Issue 28: while Redis is away each process counts alone, as the app's own limits do.
+  // docs/operations.md: while Redis is away each process counts alone, as the app's own limits do.
   const alone = new Map<string, RateLimiterMemory>();
   return {
     async consume(key, rule) {

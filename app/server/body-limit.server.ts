@@ -3,7 +3,7 @@ import type express from "express";
 import type { Env } from "./env.server.ts";
 
 /**
- * Issue 14 (3): a request body that is no upload (a url-encoded form, better-auth's
+ * docs/threat-model.md: a request body that is no upload (a url-encoded form, better-auth's
  * JSON) is small, so it is read with a limit, checked while it streams in, and a
  * deadline. Upload forms (multipart, app/server/upload-form.server.ts readUploadForm)
  * and tus video uploads keep their own limits (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES).

@@ -72,7 +72,7 @@ export interface MenuSectionTable {
   sectionNumber: number;
   topNote: string;
   bottomNote: string;
-  /** Issue 18: optional Urdu name; "" shows the English one. */
+  /** ADR 0026: optional Urdu name; "" shows the English one. */
   sectionNameUr: Generated<string>;
   timestamp: string;
   branchId: string | null;
@@ -98,7 +98,7 @@ export interface MenuItemTable {
   positionInSection: number;
   description: string;
   descriptionExtra: string;
-  /** Issue 18: optional Urdu name and description; "" shows the English ones. */
+  /** ADR 0026: optional Urdu name and description; "" shows the English ones. */
   nameUr: Generated<string>;
   descriptionUr: Generated<string>;
   foodAllergies: string;
@@ -186,7 +186,7 @@ export interface AdminTable {
   timestamp: string;
 }
 
-/** Issue 29: a suspended account (migration 0018). */
+/** ADR 0033: a suspended account (migration 0018). */
 export interface AccountSuspensionTable {
   userId: string;
   reason: string;
@@ -313,7 +313,7 @@ export interface VerificationTable {
   expiresAt: unknown;
 }
 
-/** Issue 19: diners' page views per restaurant, day (Pakistan time), kind, branch and dish. */
+/** ADR 0027: diners' page views per restaurant, day (Pakistan time), kind, branch and dish. */
 export interface PageViewTable {
   restaurantId: string;
   /** YYYY-MM-DD in Asia/Karachi. */

@@ -28,7 +28,7 @@ export interface Database {
    * its connections and settings.
    */
   driver: { dialect: "sqlite"; sqlite: SQLite.Database } | { dialect: "postgres"; pool: pg.Pool };
-  /** Issue 28: whether the database is reachable, as the last query or connection found. */
+  /** docs/operations.md: whether the database is reachable, as the last query or connection found. */
   health: DependencyHealth;
   close(): Promise<void>;
 }
@@ -78,7 +78,7 @@ function holdsNul(node: unknown): boolean {
  * stored on SQLite and PostgreSQL, and a lookup by such an id finds nothing (a 404).
  */
 const nulToReplacement: KyselyPlugin = {
-  // Rebuilding every query's tree was 2 % of an uncached page's CPU (issue 20): a read-only scan first.
+  // Rebuilding every query's tree was 2 % of an uncached page's CPU (ADR 0030): a read-only scan first.
   transformQuery: (args) =>
     holdsNul(args.node) ? new NulTransformer().transformNode(args.node, args.queryId) : args.node,
   transformResult: async (args) => args.result,

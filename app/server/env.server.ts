@@ -103,7 +103,7 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
   /** ADR 0028: how long a process trusts who a session cookie is for a cached page's header. */
   PAGE_CACHE_VIEWER_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  /** Issue 19: count diners' views of public pages (no cookies, no personal data). */
+  /** ADR 0027: count diners' views of public pages (no cookies, no personal data). */
   PAGE_VIEWS: flag.default(true),
   /** Seconds between writes of the counted views; a killed process loses at most this much. */
   PAGE_VIEWS_FLUSH_SECONDS: z.coerce.number().positive().max(3600).default(10),

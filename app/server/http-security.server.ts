@@ -28,7 +28,7 @@ export const TRUST_PROXY_OPEN_WARNING =
   "to the proxy's own address (docs/operations.md).";
 
 /**
- * Issue 14 (15): TRUST_PROXY=on believes X-Forwarded-For from any private address,
+ * docs/threat-model.md: TRUST_PROXY=on believes X-Forwarded-For from any private address,
  * which is right behind a proxy and wrong without one. A request arriving from a
  * public address shows there is none in front: warned once per process. `trusts`
  * is Express's compiled setting (`app.get("trust proxy fn")`); null unless on.

@@ -9,7 +9,7 @@ const BATCH = 500;
 
 /**
  * The spelling keys of these dishes (migration 0012, ADR 0025), replaced: their names in
- * English and Urdu, and the words of their descriptions (issue 18). Every write of those
+ * English and Urdu, and the words of their descriptions (ADR 0025). Every write of those
  * calls this in the same transaction, so the finder never sees a stale key.
  */
 export async function writeItemKeys(

@@ -5,7 +5,7 @@ import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Logger } from "./log.server.ts";
 
 /**
- * Issue 28: a dependency every request needs (the database) going away for a few
+ * docs/operations.md: a dependency every request needs (the database) going away for a few
  * seconds is an outage, not a fault. Requests during it get a 503 page in the
  * reader's language with Retry-After, the process stays up, and the first query
  * that succeeds again ends it.

@@ -173,7 +173,7 @@ async function sendFilledUncached(
 }
 
 /**
- * DESIGN §5 / issue 8: anonymous GETs of public pages are answered from memory
+ * docs/performance.md: anonymous GETs of public pages are answered from memory
  * when nothing they show has changed. The key holds the content versions the
  * page depends on (read from the database on every request, so several
  * processes sharing one database stay exact), and the URL. Everything else
@@ -196,9 +196,9 @@ export function createPageCache(options: {
   clientDir: string | null;
   /** Who a session cookie belongs to (ADR 0028); without it signed-in readers are never served from the cache. */
   viewers?: Pick<ViewerCache, "viewerOf">;
-  /** Told of each hit it answers and the status it sent (issue 19: page views are counted there). */
+  /** Told of each hit it answers and the status it sent (ADR 0027: page views are counted there). */
   onHit?: (req: express.Request, status: number) => void;
-  /** Issue 28: while the database is down, a visitor's kept page is served as it last was. */
+  /** docs/operations.md: while the database is down, a visitor's kept page is served as it last was. */
   databaseDown?: () => boolean;
   /** Milliseconds, for how long ago a page's content changed and how long a page is kept (tests pass their own clock). */
   now?: () => number;

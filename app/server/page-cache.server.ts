@@ -36,7 +36,7 @@ export const FRESH_UNTIL_HEADER = "x-fresh-until";
 const PLAIN_PATH = /^(?:\/[\w~!$&'()*+,;=:@-]+)+$/;
 
 /**
- * Issue 14 (9): the path a request names, as the page is rendered for it. The
+ * docs/threat-model.md: the path a request names, as the page is rendered for it. The
  * router renders `new Request(url)`, whose path has its dot-segments resolved
  * (`/r/./x/menu`, `/r/y/../x/menu`, `/r/%2e/x/menu`, `\` read as `/`), so a page
  * would be rendered for one restaurant and kept under another's versions (or under
@@ -142,7 +142,7 @@ export async function contentVersionKey(db: Kysely<DB>, scope: PageScope): Promi
 }
 
 // Compiled once per database: every request of a page asks these, and building the SQL
-// through Kysely each time cost more CPU than SQLite's answer (issue 20's profile).
+// through Kysely each time cost more CPU than SQLite's answer (ADR 0030).
 const compiledVersions = new WeakMap<Kysely<DB>, { site: CompiledQuery; restaurant: CompiledQuery }>();
 function compiledVersionQueries(db: Kysely<DB>) {
   let queries = compiledVersions.get(db);
@@ -191,7 +191,7 @@ export function hasInlineScript(html: string): boolean {
 }
 
 /**
- * Issue 14 (8): a cached page is the same bytes for every visitor until its content
+ * docs/threat-model.md: a cached page is the same bytes for every visitor until its content
  * changes, so a nonce in it is public. A page kept in the cache therefore carries no
  * nonce at all: the `'nonce-…'` source leaves its Content-Security-Policy (scripts
  * from this origin, `'self'`, remain: the islands of ADR 0013 are module files under
@@ -238,7 +238,7 @@ export async function inlineStylesheets(
   const sheets = new Map<string, string>();
   for (const [link, href] of html.matchAll(STYLESHEET_LINK)) {
     const css = readAsset(href!);
-    // Only the rules this page's markup can use (issue 20: the whole sheet was half the page).
+    // Only the rules this page's markup can use (ADR 0030: the whole sheet was half the page).
     if (css !== null && !css.includes("</style")) sheets.set(link, await usedCss(html, css, href!));
   }
   return html.replaceAll(STYLESHEET_LINK, (link) => {

@@ -3,7 +3,7 @@ import { createContext } from "react-router";
 import type { Viewer } from "./viewer.server.ts";
 
 /**
- * Issue 20 (ADR 0028): signed-in readers of public pages are served from the page
+ * ADR 0028: signed-in readers of public pages are served from the page
  * cache too. A public page differs for them only by role (the header's links, 'Add a
  * Review', the rating form) and, for a restaurant's owner on their own pages, by the
  * preview of what is not approved yet; and by one personal word, their name in the

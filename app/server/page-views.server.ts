@@ -9,7 +9,7 @@ import type { DB, PageViewKind } from "./db-schema.server.ts";
 import { writePageViews, type CountedView } from "./page-views.queries.server.ts";
 
 /**
- * Issue 19 (ADR 0027): how often diners open a restaurant's public pages, counted
+ * ADR 0027: how often diners open a restaurant's public pages, counted
  * without tracking anyone: a number per page kind, branch, dish and day, nothing about
  * who asked. Counted in memory at the front of the app (page-cache hits too) and added
  * to the database every PAGE_VIEWS_FLUSH_SECONDS by each process, so several processes

@@ -104,7 +104,7 @@ function limiter(services: Pick<Services, "database" | "redis" | "log">, spec: S
 
 function create(services: Pick<Services, "database" | "redis">, spec: Spec): RateLimiterAbstract {
   const common = { points: spec.points, duration: spec.seconds };
-  // Issue 28: while the shared store is away (a Redis restart, a database failover) each
+  // docs/operations.md: while the shared store is away (a Redis restart, a database failover) each
   // process counts alone, in memory, instead of refusing every sign-in with a 500: a limit
   // then allows up to (processes × points) for those seconds, and the store's counts go
   // on when it is back.

@@ -25,7 +25,7 @@ async function probe(check: () => Promise<unknown>): Promise<State> {
 }
 
 /**
- * GET /readyz (issue 28): whether a load balancer should send this process traffic.
+ * GET /readyz (docs/operations.md): whether a load balancer should send this process traffic.
  * 503 only for what is this process's own: it is stopping. A database or Redis that every
  * process shares being down is reported ("degraded") but answered 200: taking every
  * process out at once would turn the app's own 503 page (in the reader's language, with

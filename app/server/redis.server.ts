@@ -6,7 +6,7 @@ export type Redis = RedisClientType;
 
 /**
  * The connection to REDIS_URL, shared by the counters that several app processes
- * must agree on (auth rate limits, login locks). Issue 28: while it is lost, commands
+ * must agree on (auth rate limits, login locks). ADR 0031: while it is lost, commands
  * fail at once instead of waiting in the client's queue (each request would wait for
  * the whole outage), and each limit counts in this process alone (its insurance,
  * rate-limits.server.ts) until Redis is back; the connection is retried in the

@@ -26,7 +26,7 @@ export interface Services {
   storage: Storage;
   videos: VideoUploads;
   log: Logger;
-  /** Issue 19: diners' page views, counted in memory and flushed; null with PAGE_VIEWS=off. */
+  /** ADR 0027: diners' page views, counted in memory and flushed; null with PAGE_VIEWS=off. */
   pageViews: PageViewCounter | null;
   /** The wall clock for what a page says about 'now' (open or closed, today); tests pass their own. */
   now(): Date;

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 
 /**
- * Issue 20 (ADR 0028): one kept page for every signed-in reader of a role, with the
+ * ADR 0028: one kept page for every signed-in reader of a role, with the
  * reader's own words (their name in the header) put in where the page has a slot.
  * The page is kept gzipped in pieces, so a hit costs no compression: each fixed piece
  * is raw deflate ended by a sync flush (byte-aligned, any data may follow), a reader's

@@ -24,7 +24,7 @@ const lastSweep = new WeakMap<object, number>();
 
 /**
  * The submission a post makes, or null when it carries no token (a client that sends
- * none, as before issue 28: its post is made as it comes). Passwords stay out of the
+ * none, as before ADR 0032: its post is made as it comes). Passwords stay out of the
  * hash; files go in, so a replay is the same post only with the same photos.
  */
 export function submissionOf(

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { PurgeCSS } from "purgecss";
 
 /**
- * Issue 20: a page kept in the cache carries its stylesheet inline (ADR 0012), and the
+ * ADR 0030: a page kept in the cache carries its stylesheet inline (ADR 0012), and the
  * whole stylesheet is 32 KB, half of a branch page: on a slow phone it is an extra round
  * trip (the page no longer fits TCP's first window) and a long style parse before the
  * first paint. The page gets only the rules its markup can use (PurgeCSS).

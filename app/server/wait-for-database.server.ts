@@ -7,7 +7,7 @@ const FIRST_WAIT_MS = 250;
 const LONGEST_WAIT_MS = 5000;
 
 /**
- * Issue 28: a process started while the database is restarting (or before it, when a
+ * docs/operations.md: a process started while the database is restarting (or before it, when a
  * machine boots) waits for it, with a line per try, instead of dying with a stack trace
  * after one refusal. An error that waiting cannot cure (a wrong password, no such
  * database) ends the wait at once, in one line.

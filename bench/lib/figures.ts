@@ -1,5 +1,5 @@
 // The one shape every benchmark reports in: a figure, its baseline or ratio,
-// its budget (DESIGN §5) and whether it meets it. run.ts prints them as one table.
+// its budget (docs/performance.md) and whether it meets it. run.ts prints them as one table.
 import { markdownTable } from "./table.ts";
 
 export interface Figure {

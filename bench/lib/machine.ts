@@ -1,4 +1,4 @@
-// How busy the machine is with other work, from /proc/stat (Linux): issue 20 asks that
+// How busy the machine is with other work, from /proc/stat (Linux), so that
 // a run taken on a busy machine says so instead of reporting figures as if it were quiet.
 import fs from "node:fs";
 import os from "node:os";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
-// The general menu: sections and items (SPEC §3). Branch copies come with branches.
+// The general menu: sections and items (product rules §3). Branch copies come with branches.
 export const menus: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

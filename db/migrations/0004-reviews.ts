@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
-// Reviews are stored once (DESIGN §4.4); branch, recent and "my" reviews are queries.
+// Reviews are stored once (ADR 0007); branch, recent and "my" reviews are queries.
 export const reviews: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -3,7 +3,7 @@ import type { Migration } from "kysely/migration";
 import { DESCRIPTION_KEY, dishKeys } from "../../app/lib/spelling-keys.ts";
 
 /**
- * Issue 18: a section's and a dish's optional Urdu name and description beside the
+ * ADR 0026: a section's and a dish's optional Urdu name and description beside the
  * SPEC's English fields ("" when the owner gave none; pages then show the English).
  * The finder also finds a dish by the words of its description: their keys go beside
  * its name's in menu_item_key, marked (DESCRIPTION_KEY); existing dishes are keyed here.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 19: how often diners opened a restaurant's public pages, per day (Pakistan
+ * ADR 0027: how often diners opened a restaurant's public pages, per day (Pakistan
  * time), page kind, branch and dish: counts only, no cookie, address or browser kept.
  * Each app process adds what it counted since its last flush (n = n + counted), so
  * several processes sum. The primary key leads with the restaurant and the day: the

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 27: the rate limits' counters when there is no Redis (ADR 0031), in the shape
+ * The rate limits' counters when there is no Redis (ADR 0031), in the shape
  * rate-limiter-flexible's RateLimiterSQLite and RateLimiterPostgres read and write:
  * a key, the points it consumed, and when it expires (milliseconds since 1970; null
  * never). The columns stay in this order: the PostgreSQL limiter inserts without

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 28: resumable video uploads on S3 without multipart uploads (ADR 0007). Each
+ * Resumable video uploads on S3 without multipart uploads (ADR 0007). Each
  * upload's state is a row every app process reads, so a PATCH resumes on whichever
  * process it reaches; its bytes are pieces, plain objects under `tus/{id}/`, joined
  * into `vid/…` when a review takes the video and then removed. A piece's row is

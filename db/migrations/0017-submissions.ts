@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 28: a create form's post is made once (ADR 0032). Each form carries a token;
+ * A create form's post is made once (ADR 0032). Each form carries a token;
  * the use case writes this row in the transaction that makes its rows, so a post that
  * was stored has its row and one that was not has none, whatever moment a process
  * dies at. A second post of the same token by the same account finds the row and

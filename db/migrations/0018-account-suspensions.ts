@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
- * Issue 29: an admin suspends a customer or a restaurant owner. The row is the
+ * ADR 0033: an admin suspends a customer or a restaurant owner. The row is the
  * suspension: while it exists the account cannot log in and is told `reason`. A
  * suspended author's reviews carry bit 2 of `review.hidden` (bit 1 is the
  * moderator's), so every list, count and rating that leaves out hidden reviews

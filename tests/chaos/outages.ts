@@ -1,4 +1,4 @@
-// `npm run test:chaos` (issue 28): two app processes from the production build behind
+// `npm run test:chaos` (docs/operations.md): two app processes from the production build behind
 // nginx (the documented config) on PostgreSQL, Redis and an S3 server, each reached
 // through a TCP proxy the test can cut, as a restart or a network fault would. Under
 // load (readers and review writers through nginx) it takes each dependency away in
@@ -42,7 +42,7 @@ const { values } = parseArgs({
 const OUTAGE_MS = Number(values.outage) * 1000;
 const READERS = Number(values.readers);
 const WRITERS = Number(values.writers);
-/** Issue 28: "service resumes within 2 s of the database returning". */
+/** docs/operations.md: "service resumes within 2 s of the database returning". */
 const RECOVERY_BUDGET_MS = 2000;
 /** Steady load before and after each outage. */
 const CALM_MS = 3000;

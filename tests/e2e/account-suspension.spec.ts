@@ -20,7 +20,7 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * Issue 29: the admin suspends a diner from the account's screen, on a phone, with a
+ * ADR 0033: the admin suspends a diner from the account's screen, on a phone, with a
  * reason; the diner's sessions end, the login screen says why (English and Urdu), the
  * review leaves the page a visitor had loaded (kept in the page cache) and comes back
  * on restore. The audit log shows each reason, and no empty 'Reason' when none.

@@ -11,7 +11,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 28, item 6. The e2e server allows an (account, address) pair 3 failures
+ * ADR 0031. The e2e server allows an (account, address) pair 3 failures
  * (LOGIN_MAX_FAILURES in playwright.config.ts), then a wait of 30 s: each test unlocks
  * well within it.
  */

@@ -9,7 +9,7 @@ import { DEMO_URDU, DEMO_URDU_DESCRIPTIONS } from "../../app/features/demo/demo-
 import { expectAccessible, expectNoSidewaysScroll, logIn, ur } from "./helpers.ts";
 
 /**
- * Issue 29, the newcomer's first look in Urdu: `npm run demo`, `npm start`, and the
+ * The newcomer's first look in Urdu: `npm run demo`, `npm start`, and the
  * table page of the demo's first branch at /ur, on a 360 px phone. Every dish reads in
  * Urdu, its description too, and its sizes ('Half kg', 'Full kg') in Urdu words.
  */

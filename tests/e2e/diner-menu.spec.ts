@@ -12,7 +12,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 29, the diner at a table on a 360 px phone, in English and Urdu: 'Veg' finds
+ * The diner at a table on a 360 px phone, in English and Urdu: 'Veg' finds
  * the vegan dishes too, and the section tabs mark exactly one section.
  */
 test.use({ viewport: { width: 360, height: 740 } });

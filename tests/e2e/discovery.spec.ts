@@ -170,7 +170,7 @@ test("the Item Finder shows a dish once, its branches listed, the diner's city f
   request,
 }) => {
   test.setTimeout(90_000);
-  // Issue 29: a dish served by three branches in two cities gave three cards.
+  // A dish served by three branches in two cities gave three cards.
   const dish = `Karahi Card ${Date.now()}`;
   const owner = await createRestaurant(request);
   await addSectionFor(request, "Mains");

@@ -159,7 +159,7 @@ test("a dish sold in sizes: the price comes from its sizes, and the menu lists e
   await expect(page.locator("li", { hasText: "Mutton Karahi" })).toContainText("Rs. 2,900");
 });
 
-// Issue 29: the owner's trip through the sizes form on a 360 px phone.
+// The owner's trip through the sizes form on a 360 px phone.
 test("the sizes form: column labels over its rows, no 'Half / Full' on Name Extra, the price range kept", async ({
   page,
   request,

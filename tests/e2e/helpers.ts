@@ -45,7 +45,7 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * The site's main links. On a phone they are folded in the header's menu (issue 17):
+ * The site's main links. On a phone they are folded in the header's menu (ADR 0024):
  * it is opened first, as a person would.
  */
 export async function siteNav(page: Page) {

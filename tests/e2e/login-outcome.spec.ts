@@ -13,7 +13,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 29, 'Login outcome as SPEC says': product rules §4 send an owner to / after
+ * Product rules §4 send an owner to / after
  * login (they landed on /profile/restaurant). Their / shows a strip of their own: the
  * restaurant, the reviews waiting for a reply, the way to insights. That strip is one
  * owner's data on a page the cache keeps per role (ADR 0028): no visitor, customer or

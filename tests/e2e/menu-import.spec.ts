@@ -18,7 +18,7 @@ import {
   ur,
 } from "./helpers.ts";
 
-// Issue 16: an owner's whole menu from a spreadsheet, on the phone most owners have.
+// ADR 0023: an owner's whole menu from a spreadsheet, on the phone most owners have.
 test.use({ viewport: { width: 360, height: 780 } });
 
 async function addBranch(request: APIRequestContext, branchName: string) {
@@ -157,7 +157,7 @@ test("a first sheet without subcategories names what to write on each row, in En
 }, testInfo) => {
   await createRestaurant(request);
   await shareSession(page, request);
-  // The template's examples sit where they belong (issue 29: not a lassi under Biryani).
+  // The template's examples sit where they belong (not a lassi under Biryani).
   const template = await request.get("/profile/restaurant/addmenu/import/template.csv");
   const lines = (await template.text()).split("\n");
   expect(lines.find((l) => l.includes("Sweet Lassi"))).toContain(",Drinks,Lassi,");

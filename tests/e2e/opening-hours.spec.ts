@@ -11,7 +11,7 @@ import {
   ur,
 } from "./helpers.ts";
 
-// Issue 29: a week's hours were 28 inputs a branch. Each shortcut, walked on a 360 px
+// A week's hours were 28 inputs a branch. Each shortcut, walked on a 360 px
 // phone in both languages, with scripts (the form fills at once) and without (the
 // server fills it); nothing is saved until 'Save opening hours'.
 test.use({ viewport: { width: 360, height: 780 } });

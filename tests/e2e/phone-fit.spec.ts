@@ -16,7 +16,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 17: every screen fits a 360 px phone, with nothing to scroll sideways. Each
+ * ADR 0024: every screen fits a 360 px phone, with nothing to scroll sideways. Each
  * page of app/routes.ts is visited as the person it is for; a route missing from
  * SCREENS fails the test, so a new screen is checked from the day it is added.
  */
@@ -285,7 +285,7 @@ test("every screen fits a 360 px phone, in English and in Urdu (right to left): 
   for (const route of pages) {
     const screen = SCREENS[route.path]!;
     const page = await contexts[screen.who].newPage();
-    // Issue 18: Urdu pages are the same screens under /ur, laid out right to left.
+    // ADR 0026: Urdu pages are the same screens under /ur, laid out right to left.
     for (const locale of ["en", "ur"] as const) {
       const path = localisedPath(screen.path(world), locale);
       await page.goto(path);

@@ -18,7 +18,7 @@ import {
   ur,
 } from "./helpers.ts";
 
-// Issue 29: the owner's QR codes and the links diners share follow PUBLIC_URL. The owner is
+// The owner's QR codes and the links diners share follow PUBLIC_URL. The owner is
 // told, in English and Urdu, when the address is one no phone opens and what to do; after
 // a restart with the Wi-Fi address every code and link the owner prints or a diner shares
 // holds it, and the note no longer calls it unreachable.

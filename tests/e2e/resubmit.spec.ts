@@ -10,7 +10,7 @@ import {
   toast,
 } from "./helpers.ts";
 
-// Issue 28 (2), ADR 0032: a review posted while its process dies is answered by nginx's
+// ADR 0032: a review posted while its process dies is answered by nginx's
 // 502 page, though it may have been stored; the diner sends it again. The form carries a
 // token, and the second post is answered as the first, with one review stored.
 

@@ -13,7 +13,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 29, 'The review is lost through sign-up': a diner with no account follows
+ * A diner with no account follows
  * 'Add a Review' to the login, registers, and ends on the review form, not on /; and
  * what a diner typed in the review form survives a detour through the login.
  */

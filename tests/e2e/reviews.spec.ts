@@ -41,7 +41,7 @@ test("a customer reviews a branch with stars, text and two photos; it shows ever
   await page.getByLabel(/^Photos/).setInputFiles([await jpegFile(800, 600), await jpegFile(600, 800)]);
   await expect(page.getByRole("img", { name: "Chosen 2 of 2" })).toBeVisible();
   await page.getByRole("button", { name: "Post Review" }).click();
-  // Back on the branch page (product rules §2), with the review just posted first (issue 17).
+  // Back on the branch page (product rules §2), with the review just posted first (ADR 0024).
   await expect(page).toHaveURL(new RegExp(`/r/${owner.urlName}/branch/main\\?posted=[\\w-]+#your-review$`));
   await expect(toast(page, "Thanks! Your review was posted.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Your review" })).toBeVisible();

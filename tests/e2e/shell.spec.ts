@@ -33,7 +33,7 @@ test("the page is readable and has no horizontal scroll on a 360 px phone", asyn
 
 test("health and readiness answer", async ({ request }) => {
   expect(await (await request.get("/healthz")).json()).toEqual({ status: "ok" });
-  // Issue 28: each dependency's state; Redis is off on a laptop install.
+  // docs/operations.md: each dependency's state; Redis is off on a laptop install.
   expect(await (await request.get("/readyz")).json()).toEqual({
     status: "ready",
     database: "up",

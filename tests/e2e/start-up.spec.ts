@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { freePort } from "../../bench/lib/app-server.ts";
 import { readyLine } from "../../scripts/lib/ready-line.ts";
 
-// Issue 29: `npm start` as a newcomer runs it (on every address, the default), from
+// `npm start` as a newcomer runs it (on every address, the default), from
 // the build the browser tests use. The operators' JSON log stays; the last line is
 // for the person: where to open the app, here and from a phone on the same Wi-Fi.
 test("npm start ends with one readable line: where to open the app", async () => {

@@ -17,7 +17,7 @@ import {
   siteNav,
 } from "./helpers.ts";
 
-// Issue 17: what a diner at a table sees on a cheap phone.
+// ADR 0024: what a diner at a table sees on a cheap phone.
 test.use({ viewport: { width: 360, height: 740 } });
 
 interface World {
@@ -182,7 +182,7 @@ test("the QR page's filters work without JavaScript and stay in the address", as
   await page.getByRole("checkbox", { name: "Dairy" }).check();
   await page.getByRole("button", { name: "Show dishes" }).click();
   await expect(page).toHaveURL(/type=Veg(&taste=)?&avoid=dairy/u);
-  // Jalebi is vegan, a kind of veg (issue 29), and has gluten only.
+  // Jalebi is vegan, a kind of veg, and has gluten only.
   for (const name of ["Daal Mash", "Gajar Halwa", "Jalebi"]) {
     await expect(page.getByRole("link", { name })).toBeVisible();
   }

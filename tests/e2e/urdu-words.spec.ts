@@ -16,7 +16,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 29: an Urdu reader sees Urdu for every word the product writes. Each public and
+ * An Urdu reader sees Urdu for every word the product writes. Each public and
  * owner screen of a restaurant is opened at /ur and its visible text (and every choice
  * in its lists) is read: a Latin word that is not the owner's or the diner's own text,
  * a code the product keeps in Latin (Rs., $, CSV…) or an address fails the test.

@@ -14,7 +14,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 18: the product in Urdu, right to left. A reader on an Urdu phone lands in Urdu,
+ * ADR 0026: the product in Urdu, right to left. A reader on an Urdu phone lands in Urdu,
  * the switch changes language and is remembered; an owner enters a menu with Urdu
  * names in an Urdu interface; a customer reviews in Urdu; diners read the dishes in
  * Urdu. Every screen on the way is scanned (axe) and checked for sideways scrolling.

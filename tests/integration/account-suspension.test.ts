@@ -31,7 +31,7 @@ import { buildRequest, callRoute } from "./authorization/route-call.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 29: an admin suspends a customer or a restaurant owner (with a reason the
+ * ADR 0033: an admin suspends a customer or a restaurant owner (with a reason the
  * person reads at login) and restores them (admin.server.ts `decideAccount`). Runs on
  * SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */

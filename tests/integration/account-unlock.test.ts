@@ -11,7 +11,7 @@ import { buildRequest, callRoute } from "./authorization/route-call.ts";
 import { signedUpCustomer, signedUpOwner, type SignedUp } from "../setup/accounts.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
-// Issue 28, item 6: an admin clears every lock on an account, on whichever store counts
+// ADR 0031: an admin clears every lock on an account, on whichever store counts
 // them: the database's rate_limit table, or Redis (TEST_REDIS_URL; `npm run test:pg` sets it).
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const STORES = [["the database", {}], ...(REDIS_URL ? [["Redis", { REDIS_URL }] as const] : [])] as const;

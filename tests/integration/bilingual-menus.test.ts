@@ -16,7 +16,7 @@ import { loaderData } from "../setup/loader-data.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 18: a section and a dish may have an Urdu name (and a dish an Urdu description)
+ * ADR 0026: a section and a dish may have an Urdu name (and a dish an Urdu description)
  * beside the SPEC's English fields. Branches follow them, the finder finds them, import
  * reads them, and public pages show the reader's language with the other as fallback.
  */

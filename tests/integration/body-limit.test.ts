@@ -17,7 +17,7 @@ import { labelOf } from "./fuzz/families.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 14 (3): no mutating action reads an unlimited body. Every entry of the one
+ * docs/threat-model.md: no mutating action reads an unlimited body. Every entry of the one
  * list of mutating actions (the matrix fails when an action is missing from it) is
  * sent its valid call with a url-encoded body just past FORM_MAX_KB, as an actor
  * allowed to use it (so the action gets as far as reading), and must answer 413 with

@@ -22,7 +22,7 @@ import { branchOf, expectBranchesFollowGeneral, ownerWithMenu } from "../setup/m
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 16, ADR 0021: branches follow the general menu. Every change to the general
+ * ADR 0021: branches follow the general menu. Every change to the general
  * menu reaches every branch in the same transaction; what a branch owns (its
  * prices, sold-out marks, hidden dishes, its own dishes) survives; 'bring in line'
  * keeps or drops those as asked; existing copies are linked by the migration.

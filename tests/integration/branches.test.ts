@@ -201,7 +201,7 @@ describe("branch menus", () => {
       }),
     ).toEqual({ ok: true });
     const again = await publicBranch(services, owner.urlName, "gulberg", 1);
-    // Marked sold out, and shown after the dishes its section serves now (issue 17).
+    // Marked sold out, and shown after the dishes its section serves now (ADR 0024).
     expect(again!.items.find((i) => i.id === itemId)).toMatchObject({ price: 150, soldOut: 1 });
     expect(again!.items.slice(0, 4).map((i) => i.name)).toEqual([
       "Dish 1.2",

@@ -13,9 +13,9 @@ import { photoWithGps } from "../setup/images.ts";
 import { expectBranchesFollowGeneral } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
-// Crash safety (issue 9): a worker process adds branches (a whole menu copy each),
+// Crash safety (ADR 0014): a worker process adds branches (a whole menu copy each),
 // posts reviews, and edits and moves general dishes (each change reaching every
-// branch, issue 16) while it is killed with SIGKILL at random moments; afterwards the
+// branch, ADR 0020) while it is killed with SIGKILL at random moments; afterwards the
 // database is whole, every branch is complete or absent and says what the general
 // menu says, every acknowledged write is there, and the counts and ratings kept on
 // the restaurant match the rows. Branches and reviews carry form tokens (ADR 0032): the

@@ -428,7 +428,7 @@ describe("the demo loader on a fresh database", () => {
     expect(text).toContain(customer);
     expect(text).toContain(DEMO_PASSWORD);
     expect(text).toContain("npm run admin -- create --email you@example.com  (asks for a password)");
-    // npm echoes a script's arguments: a password among them would show on screen (issue 29).
+    // npm echoes a script's arguments: a password among them would show on screen.
     expect(text).not.toContain("--password");
     expect(text).toContain("1 waiting for approval");
     expect(text).toContain("1 of them reported");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * docs/operations.md's supervisor (issue 28): the systemd unit it prints is the file in
+ * docs/operations.md's supervisor: the systemd unit it prints is the file in
  * deploy/systemd, and systemd itself accepts it (where systemd-analyze is installed).
  */
 const UNIT = path.resolve("deploy", "systemd", "foodverse@.service");

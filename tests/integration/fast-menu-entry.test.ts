@@ -13,7 +13,7 @@ import { buildRequest, callRoute } from "./authorization/route-call.ts";
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/server/context.ts";
 
-// Issue 16, fast menu entry (docs/decisions/0020-fast-menu-entry.md). The photo limit is
+// Fast menu entry (docs/decisions/0020-fast-menu-entry.md). The photo limit is
 // low here so that "one photo counts once" shows as a dish that is not refused.
 
 const ADD_ITEM = "/profile/restaurant/addmenu/additems";
@@ -103,7 +103,7 @@ describe("save and add another", () => {
       itemSubCat: "Karahi",
       itemTaste: "Savory",
       itemType: "Non-Veg",
-      // Issue 29: the price range too, as issue 16 asked.
+      // The price range too (ADR 0020).
       itemPriceRange: "1000-2000",
       positionInSection: "3",
     });

@@ -10,7 +10,7 @@ import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
-// Issue 29: the Item Finder showed a card per branch ('karahi' gave 9 cards for 3
+// The Item Finder showed a card per branch ('karahi' gave 9 cards for 3
 // dishes). A dish is one card listing the branches that serve it and match the search.
 
 let services: TestServices;

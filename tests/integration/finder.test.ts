@@ -158,7 +158,7 @@ describe("Restaurant Locator", () => {
 describe("Item Finder", () => {
   it("finds dishes where they are served, approved menus only, best rated first", async () => {
     const all = await itemsFor("");
-    // One card a dish (issue 29), listing the branches that serve it.
+    // One card a dish, listing the branches that serve it.
     expect(all).toHaveLength(6);
     expect(all).toEqual(
       expect.arrayContaining([

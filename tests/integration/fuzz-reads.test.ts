@@ -175,7 +175,7 @@ function answerProblems(entry: PublicRead, plan: ReadPlan, answer: ReadAnswer, c
   const secrets = c.reader === "pendingOwner" ? [] : pending.secrets;
   for (const secret of secrets.filter((s) => shown.includes(s)))
     problems.push(`shows ${c.reader} "${secret}" of the restaurant awaiting approval`);
-  // A listing never holds it, whoever reads; an owner's own strip on / (issue 29) names their
+  // A listing never holds it, whoever reads; an owner's own strip on / names their
   // restaurant to them alone, and is left out of the listing for them.
   const listing =
     c.reader === "pendingOwner" && answer.data && typeof answer.data === "object"

@@ -10,7 +10,7 @@ import { FuzzStats } from "./fuzz/stats.ts";
 import { createTestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 9, property-based fuzzing: every entry of the one list of mutating
+ * Property-based fuzzing (ADR 0014): every entry of the one list of mutating
  * actions gets its valid request spoiled (fields replaced, removed, repeated or
  * added with hostile values, hostile route params, broken bodies and files,
  * hostile headers), sent as an actor allowed to use it. Whatever comes back: no

@@ -10,7 +10,7 @@ import { branchOf, branchRow } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 29: a week's hours were 28 inputs a branch. 'Copy Monday to every day', a
+ * A week's hours were 28 inputs a branch. 'Copy Monday to every day', a
  * 'Closed on …' box a day and 'Same hours as branch …' fill the form; without scripts
  * the server fills it (nothing is saved until 'Save opening hours'), and only the
  * owner's own branches can be copied.

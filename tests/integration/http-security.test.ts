@@ -229,7 +229,7 @@ describe("cookies", () => {
   });
 });
 
-// ---- issue 14 (15): TRUST_PROXY=on with no proxy in front ----
+// ---- docs/threat-model.md: TRUST_PROXY=on with no proxy in front ----
 
 /** Express's compiled TRUST_PROXY=on, as `app.get("trust proxy fn")` gives it. */
 const compiled = () => {
@@ -294,7 +294,7 @@ describe("TRUST_PROXY=on", () => {
   });
 });
 
-// ---- issue 14 (3): bodies past the limit, and slow requests ----
+// ---- docs/threat-model.md: bodies past the limit, and slow requests ----
 
 /** A raw connection, to send a request as slowly as an attacker would. */
 async function slowClient(portNumber: number, first: string) {

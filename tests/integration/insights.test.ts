@@ -28,7 +28,7 @@ import { branchOf, branchRow, ownerWithMenu } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 19: the owner's insights. Views are written to page_view directly (counting is
+ * ADR 0027: the owner's insights. Views are written to page_view directly (counting is
  * page-views.test.ts's subject), reviews and replies through their use cases; every
  * number the screen and the CSV show is checked, on the days of Pakistan time, and no
  * restaurant ever sees another's.

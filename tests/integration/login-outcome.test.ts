@@ -13,7 +13,7 @@ import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 29: product rules §4 send an owner to / after login (they went to
+ * Product rules §4 send an owner to / after login (they went to
  * /profile/restaurant); customers go to /, admins (not in the rules) to /admin. An owner's
  * / shows their own strip, and that page is marked personal, so the page cache never
  * keeps it for the owners' variant: no other reader, owner or visitor, is served it.

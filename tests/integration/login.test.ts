@@ -258,7 +258,7 @@ describe("login limits (ADR 0031)", () => {
   });
 });
 
-// ---- issue 14: the login form as the browser posts it ----
+// ---- docs/threat-model.md: the login form as the browser posts it ----
 
 /** Posts the login form to the route's action, as React Router hands it a request. */
 const post = async (body: BodyInit, headers: Record<string, string> = {}) => {

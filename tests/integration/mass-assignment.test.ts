@@ -39,7 +39,7 @@ import { fields, unique, uniqueNumber, World, type Actor } from "./authorization
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * DESIGN §6: only the fields a form owns can be written. Every write that takes
+ * docs/threat-model.md: only the fields a form owns can be written. Every write that takes
  * a form is sent its valid form plus a hostile value for every column of the
  * tables it writes (and names like `role` that are no column): the valid fields
  * still work, and nothing else differs from what the same write does without them.

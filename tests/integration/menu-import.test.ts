@@ -38,7 +38,7 @@ import { branchOf, expectBranchesFollowGeneral, ownerWithMenu } from "../setup/m
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 16, ADR 0023: a menu from a spreadsheet. The preview checks every row in the
+ * ADR 0023: a menu from a spreadsheet. The preview checks every row in the
  * product rules' words before anything is written; photos are matched by file name;
  * the import is written whole or not at all; importing again updates.
  */
@@ -133,7 +133,7 @@ describe("the template", () => {
       expect(screen.problemRows, format).toBe(0);
       expect(screen.plan.newSections).toEqual(["Curries", "Drinks"]);
       expect(screen.plan.dishes.map((d) => d.name)).toEqual(["Chicken Karahi", "Daal Mash", "Sweet Lassi"]);
-      // Issue 29: each example where it really belongs (a lassi is no biryani).
+      // Each example where it really belongs (a lassi is no biryani).
       expect(screen.plan.dishes.map((d) => [d.input!.itemCat, d.input!.itemSubCat])).toEqual([
         ["Curries", "Karahi"],
         ["Curries", "Daal"],
@@ -172,7 +172,7 @@ describe("the choices of a row", () => {
   it("name the values allowed beside each refusal, in English and in Urdu, and take any case", async () => {
     const owner = await signedUpOwner(services);
     const curries = "Karahi, Qorma, Nihari, Haleem, Daal, Sabzi";
-    // An owner's first sheet (issue 29): five dishes, the subcategory left empty.
+    // An owner's first sheet: five dishes, the subcategory left empty.
     const rows = [
       HEADER,
       ["Karahi", "", "Chicken Karahi", "1800", "", "Spicy", "Curries", "", "Non-Veg", "k.jpg"],
@@ -525,7 +525,7 @@ const answerOf = (r: { ok: boolean; status?: number; message?: string }) =>
 const bloated300 = () => ({ name: "menu.xlsx", bytes: bloatedWorkbook(300) });
 
 /**
- * Issue 27, findings 2 and 3: a spreadsheet is an untrusted file. It is read in a
+ * ADR 0023: a spreadsheet is an untrusted file. It is read in a
  * worker thread, counted while it streams, stored in the known columns only, and
  * an owner reads one at a time.
  */

@@ -13,7 +13,7 @@ import { customerInput, restaurantInput } from "../setup/factories.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 14 items 11 and 14: a name whose web address would open another page
+ * docs/threat-model.md: a name whose web address would open another page
  * (`..`, `admin`, `x.data`) and a link a browser would run (`javascript:`) are
  * refused where they are typed, with words, and nothing is stored.
  */

@@ -8,7 +8,7 @@ import { urduMessages } from "~/i18n/urdu-messages.ts";
 import { outagePage } from "~/server/outage.server.ts";
 
 /**
- * The two pages a person sees when the site cannot answer (issue 28): the app's 503 while
+ * The two pages a person sees when the site cannot answer (docs/operations.md): the app's 503 while
  * the database is away (outage.server.ts, in the reader's language) and nginx's own page
  * when no process answers (deploy/nginx/unavailable.html, both languages). Neither can be
  * reached in the browser tests' running app, so they are opened here, as a 360 px phone

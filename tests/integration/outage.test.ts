@@ -22,7 +22,7 @@ import { photoWithGps } from "../setup/images.ts";
 import { startTcpProxy, type TcpProxy } from "../setup/tcp-proxy.ts";
 
 /**
- * Issue 28: the database, Redis or the S3 store going away for a few seconds is an
+ * docs/operations.md: the database, Redis or the S3 store going away for a few seconds is an
  * outage: a 503 page in the reader's language with Retry-After, never a crash or a
  * 500, and service back as soon as the dependency is.
  */

@@ -16,7 +16,7 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
 /**
  * The page cache under a crowd and during an outage: concurrent misses of one page wait
  * for a single render (a review posted sends every reader into a miss at once), and while
- * the database is away (issue 28) visitors get the page kept under the last version read.
+ * the database is away (docs/operations.md) visitors get the page kept under the last version read.
  */
 let services: TestServices;
 let server: http.Server;

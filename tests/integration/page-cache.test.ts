@@ -232,7 +232,7 @@ describe("stylesheets of pages without scripts", () => {
   });
 });
 
-// ---- issue 14: the nonce of a cached page, and the paths a page is cached under ----
+// ---- ADR 0012: the nonce of a cached page, and the paths a page is cached under ----
 
 const html = (nonce: string, extra = "") =>
   `<html><head><link nonce="${nonce}" rel="stylesheet" href="/assets/root-x1.css"/>` +

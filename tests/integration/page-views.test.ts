@@ -22,7 +22,7 @@ import { closeServer, listen } from "../setup/http-client.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 19: diners' views counted without tracking them: per page kind, branch, dish
+ * ADR 0027: diners' views counted without tracking them: per page kind, branch, dish
  * and day, in memory at the front of the app and added to the database in batches, so
  * several processes sum and a killed process loses at most one flush interval.
  */

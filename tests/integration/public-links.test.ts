@@ -27,7 +27,7 @@ import { readQr as decode, readQrDataUrl as decodeDataUrl } from "../setup/qr.ts
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 29: the QR codes and shared links stored with restaurants and branches (SPEC's
+ * The QR codes and shared links stored with restaurants and branches (SPEC's
  * restQRcode/restQRimg, branchQRcode/branchQRimg) held the address they were made under
  * (the demo's http://localhost:3000) after the server started with another PUBLIC_URL.
  * Here an installation is made under one address, then started again under another.

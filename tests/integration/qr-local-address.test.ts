@@ -11,9 +11,9 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
 import { loaderData, type LoaderData } from "../setup/loader-data.ts";
 
 /**
- * Issue 15, first run: without PUBLIC_URL the QR codes and table cards embed a
+ * On a first run, without PUBLIC_URL the QR codes and table cards embed a
  * local address (http://localhost:3000) that a guest's phone cannot open. Every
- * owner screen that shows or prints a code says so, and (issue 29) how to start with
+ * owner screen that shows or prints a code says so, and how to start with
  * another address; a local network address (192.168.x) is said to work on the same
  * Wi-Fi, not called unreachable; with a public address, nothing is said.
  */

@@ -19,7 +19,7 @@ import { startImport } from "~/features/menu-import/menu-import.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
-/** Issue 27 items 8 and 10: searches per client address, the words a search may cost, imports per owner. */
+/** ADR 0031: searches per client address, the words a search may cost, imports per owner. */
 let services: TestServices;
 beforeAll(async () => {
   services = await createTestServices({ SEARCH_MAX_PER_IP: "3", IMPORT_MAX_PER_HOUR: "2" });

@@ -130,7 +130,7 @@ describe.skipIf(!REDIS_URL)("counters shared through Redis", () => {
   });
 });
 
-// Issue 28: Redis restarting (here: a proxy in front of it cut, as a restart drops and
+// docs/operations.md: Redis restarting (here: a proxy in front of it cut, as a restart drops and
 // refuses connections) neither fails nor holds requests; each process counts alone
 // until it is back, and then counts in Redis again.
 describe.skipIf(!REDIS_URL)("Redis going away", () => {

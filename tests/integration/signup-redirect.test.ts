@@ -8,7 +8,7 @@ import { BYPASSES } from "../setup/redirect-bypasses.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 29: 'Add a Review' → login → Register → sign-up ended on /, the review form
+ * 'Add a Review' → login → Register → sign-up ended on /, the review form
  * forgotten. The destination now goes through every hop (the login's Register link,
  * the choice of account, the sign-up form and its Sign In link, all built by
  * withRedirectTo) and the sign-up's redirect, and only ever as a path of this site.

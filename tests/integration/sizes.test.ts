@@ -13,7 +13,7 @@ import { branchOf, expectBranchesFollowGeneral, ownerWithMenu } from "../setup/m
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 16, ADR 0022: a dish may be sold in sizes, each with its price; a branch may
+ * ADR 0022: a dish may be sold in sizes, each with its price; a branch may
  * charge differently per size; menu cards, item pages, the finder and JSON-LD read
  * them. A dish without sizes behaves exactly as before.
  */

@@ -12,7 +12,7 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
 import { SPELLING_QUERIES } from "../search/spelling-queries.ts";
 
 /**
- * Issue 18: the finder finds a dish however a diner spells it. The demo world's dishes,
+ * ADR 0025: the finder finds a dish however a diner spells it. The demo world's dishes,
  * and the test set of queries (tests/search/spelling-queries.ts): the intended dish must
  * be on the first page of results for at least 95 % of them.
  */

@@ -1,4 +1,4 @@
-// Issue 29, the newcomer's first start: an older Node.js started by hand is told
+// The newcomer's first start: an older Node.js started by hand is told
 // what to run (no segfault), the build's output is held back unless it fails, and
 // the start ends with one readable line. `npm start` itself: tests/e2e/start-up.spec.ts.
 import { spawnSync } from "node:child_process";

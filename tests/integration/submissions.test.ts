@@ -18,7 +18,7 @@ import { customerInput, itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
 
-// Issue 28 (2): a post in flight when a process died was stored, the diner saw an error
+// ADR 0032: a post in flight when a process died was stored, the diner saw an error
 // page and posted again. Each create form carries a token (ADR 0032): the same post sent
 // again (one after the other, or both at once) is stored once and answered as the first
 // was; another account's post of the same token is its own; a token sent with other

@@ -21,7 +21,7 @@ import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 17: the page a table's QR code opens. Filters a diner sets in the URL, tabs that
+ * ADR 0024: the page a table's QR code opens. Filters a diner sets in the URL, tabs that
  * jump to the page a section starts on, allergens that say nothing for 'None', and opening
  * hours that the page states only while they are true.
  */
@@ -81,7 +81,7 @@ describe("the branch page's filters", () => {
       (await publicBranch(services, owner.urlName, branch, page, undefined, filters(query)))!.items.map(
         (i) => i.name,
       );
-    // Vegan is a kind of veg (issue 29): the roti is found with the veg dishes.
+    // Vegan is a kind of veg: the roti is found with the veg dishes.
     expect(await names("type=Veg")).toEqual([
       "Daal Mash",
       "Paneer Karahi",

@@ -11,7 +11,7 @@ import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
- * Issue 29: 'Veg' hid vegan dishes. On the demo's F-7 Markaz, Veg + hide Dairy said
+ * 'Veg' hid vegan dishes. On the demo's F-7 Markaz, Veg + hide Dairy said
  * 'No dishes match these filters' though Tandoori Roti is vegan with gluten only.
  * Vegan is a kind of veg: 'Veg' finds both, 'Vegan' and 'Non-Veg' themselves alone,
  * on the branch page (with every set of allergens to hide) and in the finder alike.

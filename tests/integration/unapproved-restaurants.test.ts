@@ -31,7 +31,7 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
 import { loaderData, type LoaderData } from "../setup/loader-data.ts";
 
 /**
- * Issue 14 item 6, ADR 0017: a restaurant that is not approved shows a visitor
+ * ADR 0017: a restaurant that is not approved shows a visitor
  * its profile page only. It is in no listing, review list, finder, best-seller
  * list, sitemap or JSON-LD; its other pages carry the awaiting-approval note and
  * nothing else; no page's data (what `.data` sends) names its status; it takes

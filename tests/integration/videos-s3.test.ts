@@ -1,4 +1,4 @@
-// Issue 28, item 3: resumable video uploads with STORAGE=s3, on the S3 server the docs
+// Resumable video uploads with STORAGE=s3, on the S3 server the docs
 // name for tests (s3rver, which has no multipart listing). Two "processes" (two sets of
 // services on one database and one bucket) share every upload; the finished video is
 // kept once, at vid/…; a store that fails answers in the app's words.

@@ -1,4 +1,4 @@
-// `npm run test:load` (issue 9, in CI after the browser tests): the production build
+// `npm run test:load` (ADR 0014, in CI after the browser tests): the production build
 // on 127.0.0.1 with 200 readers of public pages (autocannon) and 20 customers posting
 // reviews, one a second each, for 60 s. Passes when no request failed, every review
 // the server acknowledged is in the database, and the restaurant's review count and
@@ -66,7 +66,7 @@ try {
     `/reviews/${fixture.urlName}`,
     `/r/${fixture.urlName}/branch/${toSlug("Load 1")}`,
   ];
-  // Issue 19: each page answered, by path, to check the page views counted against.
+  // ADR 0027: each page answered, by path, to check the page views counted against.
   const answered = new Map<string, number>();
   const {
     promise: readers,
@@ -195,7 +195,7 @@ try {
     );
     check(db.pragma("integrity_check", { simple: true }) === "ok", "SQLite integrity check");
 
-    // Issue 19: every view answered is counted, the cached ones too (the server flushes as it stops).
+    // ADR 0027: every view answered is counted, the cached ones too (the server flushes as it stops).
     const counted = new Map(
       (
         db

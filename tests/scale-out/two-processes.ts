@@ -1,4 +1,4 @@
-// `npm run test:scale-out` (issue 9, "Scale-out"): two app processes from the
+// `npm run test:scale-out` (ADR 0014): two app processes from the
 // production build share one PostgreSQL database, one Redis and one S3-compatible
 // store (s3rver), behind nginx on 127.0.0.1. Checks that a session made on one
 // process works on the other, an edit through one is seen through the other on the
@@ -145,7 +145,7 @@ try {
     AUTH_SECRET: randomBytes(32).toString("hex"),
     PUBLIC_URL: publicUrl,
     TRUST_PROXY: "on",
-    // Issue 19: page views flushed each second, so the check below need not wait long.
+    // ADR 0027: page views flushed each second, so the check below need not wait long.
     PAGE_VIEWS_FLUSH_SECONDS: "1",
     // The test's one address reads the menu many times; (e) checks that processes add up.
     PAGE_VIEWS_PER_CLIENT: "1000000",
@@ -243,7 +243,7 @@ try {
   );
   const warm = await anonymousGet(`${b.url}${menuPath}`);
 
-  // (e) Issue 19: views counted by both processes add up in the shared database.
+  // (e) ADR 0027: views counted by both processes add up in the shared database.
   const menuViews = async () => {
     const client = new pg.Client({ connectionString: pgUrl(DATABASE) });
     await client.connect();
@@ -522,7 +522,7 @@ try {
     await db.end();
   }
 
-  // ---- (f) issue 28: a video through nginx, the process receiving it killed mid-upload ----
+  // ---- (f) docs/operations.md: a video through nginx, the process receiving it killed mid-upload ----
   // A comes back on its port, as its supervisor would start it; nginx takes it back once its
   // fail_timeout (5 s) has passed. Then video-kill-resume.ts: one of the two is SIGKILLed
   // half-way through a PATCH, the upload resumes through the other, and the bucket keeps

@@ -1,4 +1,4 @@
-// Issue 28, item 3, for `npm run test:scale-out`: a 20 MB video sent with tus through
+// For `npm run test:scale-out`: a 20 MB video sent with tus through
 // nginx as a browser sends it (5 MB PATCHes). The process a PATCH is streaming to is
 // SIGKILLed half-way through it; the upload goes on through the other process from the
 // offset the shared database holds; a review takes it; nginx serves the video; and the

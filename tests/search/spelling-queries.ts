@@ -1,5 +1,5 @@
 /**
- * How diners type the demo world's public dishes (issue 18): typos, Roman Urdu spellings and
+ * How diners type the demo world's public dishes (ADR 0025): typos, Roman Urdu spellings and
  * Urdu script, each with the dish it means (the restaurant waiting for approval is not searched). Written as people type, not to suit the keys: a
  * query the finder misses stays here and counts against the recall.
  */

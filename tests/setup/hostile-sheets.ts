@@ -1,4 +1,4 @@
-// Workbooks shaped like the ones in issue 27 (findings 2 and 3), zipped by hand from
+// Hostile workbooks (ADR 0023, docs/threat-model.md), zipped by hand from
 // written XML rather than by exceljs, so that their shape is exactly the attack's:
 // the integration test and bench/import-hostile.ts send the same files.
 import { strToU8, zipSync } from "fflate";

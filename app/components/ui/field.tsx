@@ -32,7 +32,7 @@ function Shell({
         {label}
         {optional ? <span className="font-normal text-muted"> {t("(optional)")}</span> : null}
       </label>
-      {/* Between its label and its box, so it reads as this field's and not the next one's (issue 29). */}
+      {/* Between its label and its box, so it reads as this field's and not the next one's. */}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted">
           {hint}

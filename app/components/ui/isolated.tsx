@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 const MARK = "\u{F8FF}";
 
 /**
- * A translated sentence with each value in its own <bdi> (issue 29): in right-to-left
+ * A translated sentence with each value in its own <bdi>: in right-to-left
  * Urdu a number beside words keeps its place and its spaces ("پچھلے 30 دن", never
  * "پچھلے30 دن"). `translate` receives stand-ins for the values, so not for {{count}},
  * which chooses a plural form.

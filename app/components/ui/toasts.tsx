@@ -4,7 +4,7 @@ import { useI18n } from "~/i18n/use-i18n.ts";
 type Toastify = typeof import("react-toastify");
 
 // react-toastify (~10 KB gzip) loads with the first toast, not with every page:
-// most visitors of a public page never see one (DESIGN §5's JavaScript budget).
+// most visitors of a public page never see one (docs/performance.md's JavaScript budget).
 let loading: Promise<Toastify> | null = null;
 const waiting = new Set<(toastify: Toastify) => void>();
 

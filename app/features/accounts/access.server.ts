@@ -58,7 +58,7 @@ export const HOME_OF: Record<Role, string> = {
 /**
  * Where a login with no `redirectTo` ends: product rules §4 sends owners and customers to
  * / (an owner's / shows their own strip: the restaurant, reviews waiting, insights).
- * Admins, whom the rules do not cover, go to /admin, where their work is (issue 17).
+ * Admins, whom the rules do not cover, go to /admin, where their work is (ADR 0024).
  */
 export function landingAfterLogin(role: Role): string {
   return role === "admin" ? HOME_OF.admin : "/";

@@ -49,7 +49,7 @@ export async function findCustomerProfile(db: Kysely<DB>, id: string) {
     .executeTakeFirst();
 }
 
-/** Issue 29: why an admin suspended the account, or undefined when it is not suspended. */
+/** ADR 0033: why an admin suspended the account, or undefined when it is not suspended. */
 export async function findSuspensionReason(db: Kysely<DB>, userId: string) {
   const row = await db
     .selectFrom("account_suspension")

@@ -58,7 +58,7 @@ describe("restaurant sign-up schema", () => {
     expect(restaurantSignupSchema.safeParse({ ...validRestaurant, sociallinks: [longest] }).success).toBe(
       true,
     );
-    // Issue 14: only web addresses, so a stored link can never run a script.
+    // docs/threat-model.md: only web addresses, so a stored link can never run a script.
     for (const link of ["javascript:alert(1)", "java\tscript:alert(1)", "data:text/html,x", "x.com/a"]) {
       expect(restaurantSignupSchema.safeParse({ ...validRestaurant, sociallinks: [link] }).success).toBe(
         false,

@@ -12,7 +12,7 @@ import { readFormValues } from "~/server/upload-form.server.ts";
 /**
  * Both sign-up forms: create the account, then 'Sign Up was successful' on /, signed in;
  * or, when the form came from a login that had somewhere to go (the review form), there
- * instead, a path of this site only (issue 29). `schema` is the form's, read here only
+ * instead, a path of this site only. `schema` is the form's, read here only
  * for its list fields (social links, other types).
  */
 export async function signupAction(

@@ -23,7 +23,7 @@ export async function restaurantsWithStatus(
   limit: number,
   viewsSince: string,
 ) {
-  // Issue 19: each restaurant's QR scans and page views since `viewsSince` (a Pakistan day).
+  // ADR 0027: each restaurant's QR scans and page views since `viewsSince` (a Pakistan day).
   const viewed = (eb: ExpressionBuilder<DB, "restaurant">, kinds: PageViewKind[]) =>
     eb
       .selectFrom("page_view")
@@ -99,7 +99,7 @@ export async function setRestaurantStatus(db: Db, id: string, status: Restaurant
     .execute();
 }
 
-/** Issue 29: a suspended owner's approved restaurant is suspended with them; answers whether it was. */
+/** ADR 0033: a suspended owner's approved restaurant is suspended with them; answers whether it was. */
 export async function suspendApprovedRestaurant(db: Db, id: string, note: string) {
   const rows = await db
     .updateTable("restaurant")
@@ -293,7 +293,7 @@ export async function countAudit(db: Db) {
   return Number(row.n);
 }
 
-/** Issue 29: the suspension row, and the restaurant status it put aside (see migration 0018). */
+/** ADR 0033: the suspension row, and the restaurant status it put aside (see migration 0018). */
 export async function insertSuspension(db: Db, row: Insertable<AccountSuspensionTable>) {
   await db.insertInto("account_suspension").values(row).execute();
 }

@@ -54,7 +54,7 @@ export const restaurantDecisionSchema = z.discriminatedUnion("intent", [
 ]);
 export type RestaurantDecision = z.infer<typeof restaurantDecisionSchema>;
 
-/** Issue 29: suspending an account needs a reason the person reads at login; restoring may give one. */
+/** ADR 0033: suspending an account needs a reason the person reads at login; restoring may give one. */
 export const accountDecisionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("suspend"),

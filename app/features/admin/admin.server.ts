@@ -54,7 +54,7 @@ function audit(
 const NEXT_STATUS = { approve: "approved", reject: "rejected", suspend: "suspended" } as const;
 
 /**
- * DESIGN §4.2: approving sets `isactive` and makes the menus public; rejecting
+ * Product rules §4: approving sets `isactive` and makes the menus public; rejecting
  * (while pending) and suspending (once approved) hide them and tell the owner why.
  * The change and its audit entry are written together.
  */
@@ -125,7 +125,7 @@ const ADMIN_PAGE = 20;
 
 const paging = (requested: number, total: number) => pageWindow(requested, total, ADMIN_PAGE);
 
-/** Issue 19: the admin's list shows each restaurant's scans and views over this many days. */
+/** ADR 0027: the admin's list shows each restaurant's scans and views over this many days. */
 const VIEW_DAYS = 30;
 
 export async function restaurantQueue(services: Services, status: RestaurantStatus, requested: number) {
@@ -191,7 +191,7 @@ export async function userDirectory(services: Services, text: string, requested:
   return { page: p.page, pages: p.pages, users: users.map(userSummary) };
 }
 
-/** Issue 28: an account as the admin sees it, with the locks on it now (null while Redis is away). */
+/** ADR 0031: an account as the admin sees it, with the locks on it now (null while Redis is away). */
 export async function accountForAdmin(services: Services, userId: string) {
   const user = await q.findUserForAdmin(services.database.db, { id: userId });
   if (!user) return null;
@@ -242,7 +242,7 @@ export async function unlockUser(
 class DecidedMeanwhile extends Error {}
 
 /**
- * Issue 29: suspends a customer or a restaurant owner, or restores them. Suspending
+ * ADR 0033: suspends a customer or a restaurant owner, or restores them. Suspending
  * ends every session of the account at once (login then refuses it with the reason),
  * hides its reviews from every list, count and rating, and, for an owner, suspends an
  * approved restaurant the way the restaurant's own Suspend does (menus hidden);

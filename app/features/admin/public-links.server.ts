@@ -23,7 +23,7 @@ function addressOf(base: string, link: StaleLink): string {
 const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url || "(none)");
 
 /**
- * Issue 29: the QR codes and links stored with each restaurant and branch (SPEC's
+ * The QR codes and links stored with each restaurant and branch (SPEC's
  * restQRcode/restQRimg, branchQRcode/branchQRimg) follow the configured PUBLIC_URL. Those
  * under another address get the new address and a new image; nothing else in their rows
  * changes (the content-version triggers then refresh every cached page showing them).

@@ -1,7 +1,7 @@
 import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
 
 /**
- * What a diner narrows a branch's menu to (issue 17), kept in the URL so the page
+ * What a diner narrows a branch's menu to (ADR 0024), kept in the URL so the page
  * works without scripts, can be shared, and is cached like any other page. Values
  * that are not choices are dropped, never an error. Client-safe and zod-free.
  */

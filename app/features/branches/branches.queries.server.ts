@@ -85,7 +85,7 @@ function shownAtBranch(db: Db, branchId: string) {
     .where("menu_section.hidden", "=", 0);
 }
 
-/** The dishes a branch shows that pass a diner's filters (issue 17). */
+/** The dishes a branch shows that pass a diner's filters (ADR 0024). */
 function filtered(db: Db, branchId: string, f: BranchFilters) {
   let query = shownAtBranch(db, branchId);
   if (f.type) query = query.where("menu_item.itemType", "in", typesFound(f.type));

@@ -93,7 +93,7 @@ export function parseOpeningHours(
   const days = {} as OpeningHours["days"];
   for (const day of DAYS) {
     days[day] = [];
-    // Ticked closed: closed, whatever times the form still holds (issue 29).
+    // Ticked closed: closed, whatever times the form still holds.
     if (values[closedField(day)] === "on") continue;
     for (let range = 0; range < RANGES_A_DAY; range++) {
       const opens = String(values[hoursField(day, range, "Opens")] ?? "").trim();

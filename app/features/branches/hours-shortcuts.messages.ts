@@ -1,7 +1,7 @@
 // Client-safe and import-free: the hours form, its use case and the browser tests share these.
 
 /**
- * Issue 29: a week's hours were 28 inputs a branch. Three shortcuts fill the form (they
+ * A week's hours were 28 inputs a branch. Three shortcuts fill the form (they
  * save nothing; 'Save opening hours' does, after the owner has changed any day they
  * like): copy Monday to every day, tick the days closed, and take another of the
  * owner's branches' hours.

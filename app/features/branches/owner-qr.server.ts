@@ -6,7 +6,7 @@ import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { findRestaurantProfile } from "../restaurants/restaurants.queries.server.ts";
 import { findBranch } from "./branches.queries.server.ts";
 
-/** A printed code's address: the page's, marked so the opening counts as a scan (issue 19). */
+/** A printed code's address: the page's, marked so the opening counts as a scan (ADR 0027). */
 function scanUrl(url: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}${SCAN_QUERY}`;
 }

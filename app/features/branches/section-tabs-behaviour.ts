@@ -1,6 +1,6 @@
 /**
  * Keeps the section tabs' one mark on the section at the top of the screen while the
- * diner scrolls (issue 29): the last section whose heading has passed under the sticky
+ * diner scrolls: the last section whose heading has passed under the sticky
  * tabs, or, above the first heading, the section the page opens on (the server's mark,
  * `data-current`). Only `aria-current` moves: the tab's look follows it in CSS, so what
  * is marked and what looks marked cannot part.

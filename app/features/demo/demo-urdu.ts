@@ -1,4 +1,4 @@
-// Issue 18: the demo world's sections and dishes in Urdu, as a Pakistani menu writes
+// ADR 0026: the demo world's sections and dishes in Urdu, as a Pakistani menu writes
 // them (loanwords such as برگر or پیزا in Urdu script). Every demo dish has one
 // (tests/integration/demo.test.ts checks), so Urdu pages of the demo read in Urdu.
 
@@ -157,7 +157,7 @@ export const DEMO_URDU: Record<string, string> = {
   "Zinger Burger": "زنگر برگر",
 };
 
-// Issue 29: the dishes' descriptions in Urdu too, keyed by the English description
+// The dishes' descriptions in Urdu too, keyed by the English description
 // (a dish such as Roghni Naan is described differently at each restaurant). Short,
 // as the English ones, in the words a Pakistani menu uses.
 export const DEMO_URDU_DESCRIPTIONS: Record<string, string> = {

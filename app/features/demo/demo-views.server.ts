@@ -5,7 +5,7 @@ import type { PageViewTable } from "~/server/db-schema.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { demoMenuRows, insertPageViews } from "./demo.queries.server.ts";
 
-/** Issue 19: the insights screen has this many days of believable counts on `npm run demo`. */
+/** ADR 0027: the insights screen has this many days of believable counts on `npm run demo`. */
 export const DEMO_VIEW_DAYS = 90;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -113,13 +113,13 @@ const DEMO_ACTOR: Actor = { id: null, label: "npm run demo" };
  * How many restaurants (and branches' reviews) are built at once. Image encoding runs
  * on libvips' threads, one upload of an account at a time and two in all: with four
  * restaurants in flight, one rating its dishes or opening branches leaves the two
- * encodes busy (issue 29).
+ * encodes busy.
  */
 const PARALLEL = 4;
 /**
  * Pictures drawn at once (librsvg and a JPEG encode, on libuv's threads). Drawing runs
  * ahead of the uploads, whose encodes wait for the image pipeline's own two slots, so
- * two keep both cores busy without starving those (issue 29: the demo took 80–166 s).
+ * two keep both cores busy without starving those (the demo took 80–166 s).
  */
 const drawing = pLimit(2);
 
@@ -603,7 +603,7 @@ export async function loadDemo(
   const restaurants: BuiltRestaurant[] = [];
   const restaurantData = DEMO_RESTAURANTS.slice(0, scale.restaurants);
   // The one waiting for approval is built in the same pool, last: the pictures of the
-  // last restaurants are then not encoded one restaurant at a time (issue 29).
+  // last restaurants are then not encoded one restaurant at a time.
   let pending = "";
   await inParallel([...restaurantData, DEMO_PENDING_RESTAURANT], async (data, index) => {
     if (index === restaurantData.length) pending = await createPendingRestaurant(services, data, scale);
@@ -619,7 +619,7 @@ export async function loadDemo(
 
   await postReviews(services, planReviews(restaurants, customers, scale, seededRandom(SEED)));
   await postReportedReview(services, restaurants[0]!, customers);
-  // Issue 19: a quarter of scans and views, so the owners' insights have something to show.
+  // ADR 0027: a quarter of scans and views, so the owners' insights have something to show.
   await writeDemoViews(
     services,
     restaurants.map((r) => ({ id: r.id, quality: r.data.quality })),

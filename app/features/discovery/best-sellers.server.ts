@@ -7,7 +7,7 @@ import { bestSellers } from "./discovery.queries.server.ts";
 const BEST_SELLERS = 20;
 
 /**
- * DESIGN §4.9: a restaurant's dishes ranked by customers' ratings. Shown like its
+ * Product rules §2: a restaurant's dishes ranked by customers' ratings. Shown like its
  * menu (ADR 0017): to everyone once approved, before that to its owner only.
  * Null when there is no such restaurant.
  */

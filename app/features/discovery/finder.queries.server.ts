@@ -105,7 +105,7 @@ function hasNameKey(keys: readonly string[], strategy: ItemStrategy = "filters")
 }
 
 /**
- * A dish name the text names however it is spelled (issue 18): it contains the text as
+ * A dish name the text names however it is spelled (ADR 0025): it contains the text as
  * typed, or each word of the text has a key (or a key one typo away) among the name's
  * keys. The keys are looked up in menu_item_key's primary key on both databases. Past
  * the finder's count cap the best-rated walk lists them by rating alone (ADR 0025).
@@ -115,7 +115,7 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
   const words = keyedWords(text);
   if (words.length === 0) return nameContains(db, text, strategy);
   // Each word as typed (so 'chick' and 'roll' still find 'Chicken' and 'Rolls') or by its
-  // key; or, ranked after names, every word in the description (issue 18), probed per dish.
+  // key; or, ranked after names, every word in the description (ADR 0025), probed per dish.
   const described = describedBy(words.map(({ key }) => key));
   const spelled = (literal: Expression<SqlBool>) =>
     sql<SqlBool>`(${literal} or (${sql.join(
@@ -246,7 +246,7 @@ function nameMatchRank(
           keys.map((key) => hasKey([key])),
           sql` and `,
         );
-  // A dish found by its description alone comes after every name (issue 18).
+  // A dish found by its description alone comes after every name (ADR 0025).
   const byDescription = dishes && keys.length > 0 ? describedBy(keys) : sql<SqlBool>`1 = 0`;
   return sql<number>`case
     when lower(${sql.ref(column)}) = ${text.trim().toLowerCase()} then 0
@@ -442,7 +442,7 @@ function itemsBase(db: Kysely<DB>, f: ItemQuery) {
 }
 
 /**
- * Which dish a row is (issue 29): a branch's copy is the general dish it follows, so
+ * Which dish a row is: a branch's copy is the general dish it follows, so
  * the copies of every branch make one card; a branch's own dish, or the general menu
  * of a restaurant without branches, is a dish of its own.
  */
@@ -618,7 +618,7 @@ export interface ServingBranch {
  * Where each dish of a page is served: its copies that match the filters (a branch's
  * price or stock may differ). The place filters are left out: they chose which dishes
  * are on the page, and a diner who picked a city still learns where else a dish is
- * served, listed after the city's branches (issue 29). Driven from the dishes' ids
+ * served, listed after the city's branches. Driven from the dishes' ids
  * (menu_item_general), each copy checked as it is.
  */
 async function servingBranches(db: Kysely<DB>, f: ItemQuery, dishes: readonly string[]) {
@@ -658,7 +658,7 @@ function inDinersOrder(f: ItemQuery) {
 }
 
 /**
- * One page of the Item Finder: a card per dish (issue 29), best ranked first, each with
+ * One page of the Item Finder: a card per dish, best ranked first, each with
  * the branches that serve it and match the filters (`branches`, the diner's city first)
  * and the price of the first of them. Offset and limit count dishes.
  */

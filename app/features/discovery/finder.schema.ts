@@ -9,7 +9,7 @@ const choice = <T extends readonly [string, ...string[]]>(options: T) =>
 const text = z.string().trim().max(100).optional().catch(undefined);
 
 /**
- * Words of a search past this many are dropped (issue 27): every word adds index
+ * Words of a search past this many are dropped (docs/threat-model.md): every word adds index
  * probes to each query of the search, and 20 random words took 0.29 s a search.
  */
 export const FINDER_MAX_WORDS = 5;

@@ -83,7 +83,7 @@ export async function findItems(services: Services, f: ItemFilters) {
     found = await q.foundDishes(db, search, FINDER_COUNT_CAP + 1);
     return found.dishes;
   });
-  // One card per dish (issue 29): the total and the pages count dishes, not branches.
+  // One card per dish: the total and the pages count dishes, not branches.
   // Many matches: the best rated walk finds a page within a few hundred dishes.
   // Few matches: the page is sorted from the matches already found (no second search).
   // A deep page of a narrow search past the cap: start from the filters and sort.

@@ -2,7 +2,7 @@ import { siteLatestReviews } from "~/features/reviews/reviews-read.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { newestRestaurants, topRatedRestaurants } from "./home.queries.server.ts";
 
-/** DESIGN §4.7: what the home page shows besides its invitations; three small indexed queries. */
+/** Product rules §2: what the home page shows besides its invitations; three small indexed queries. */
 export async function homePage(services: Services) {
   const { db } = services.database;
   const [topRated, newest, reviews] = await Promise.all([

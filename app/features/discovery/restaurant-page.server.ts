@@ -8,7 +8,7 @@ const TOP_DISHES = 4;
 const PHOTOS = 6;
 
 /**
- * A restaurant's public page (issue 17): its profile (product rules §2), and once it
+ * A restaurant's public page (ADR 0024): its profile (product rules §2), and once it
  * is public (ADR 0017) what a diner decides by: the rating with its 5-to-1 breakdown,
  * its branches with their addresses, its best-rated dishes, its latest review photos.
  */

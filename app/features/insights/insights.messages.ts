@@ -1,5 +1,5 @@
 import { addDays } from "~/lib/dates.ts";
-// Issue 19: the owner's insights screen. Constants and day arithmetic shared by the
+// ADR 0027: the owner's insights screen. Constants and day arithmetic shared by the
 // use cases, the page and its charts (no zod, nothing server-only).
 
 /** The periods the screen offers, in days counted back from today (Pakistan time). */

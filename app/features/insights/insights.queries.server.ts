@@ -4,7 +4,7 @@ import type { DB, PageViewKind } from "~/server/db-schema.server.ts";
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Issue 19: what the owner's insights screen reads. Every page_view query starts with
+ * ADR 0027: what the owner's insights screen reads. Every page_view query starts with
  * the restaurant and a day range, the two first columns of its primary key, so it
  * reads one restaurant's days and nothing else, however many restaurants there are.
  */

@@ -16,7 +16,7 @@ import {
 import * as q from "./insights.queries.server.ts";
 
 /**
- * Issue 19: the owner's insights. How often diners scanned the QR codes and opened the
+ * ADR 0027: the owner's insights. How often diners scanned the QR codes and opened the
  * restaurant's pages (counted per day in page_view, ADR 0027), the dishes they looked at
  * most against their rating, the rating week by week, and the reviews still waiting for
  * the owner's reply. Always the signed-in owner's own restaurant: `ownerId` is its id.

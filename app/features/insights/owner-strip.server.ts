@@ -9,7 +9,7 @@ export interface OwnerStrip {
 }
 
 /**
- * Issue 29: product rules §4 send an owner to / after login, so / gives them a short
+ * Product rules §4 send an owner to / after login, so / gives them a short
  * strip of their own. Null for anyone else. It is one owner's data: the caller marks the
  * page personal, so the page cache never keeps it for another reader (ADR 0028).
  */

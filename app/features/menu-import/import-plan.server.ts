@@ -55,7 +55,7 @@ export interface ImportPlan {
   newSections: string[];
   /** Every photo the spreadsheet names, once. */
   photos: string[];
-  /** Issue 18: Urdu names of sections (new or existing) by slug, where a row gives one. */
+  /** ADR 0026: Urdu names of sections (new or existing) by slug, where a row gives one. */
   sectionNamesUr: Record<string, string>;
 }
 
@@ -97,7 +97,7 @@ function choice(text: string, options: readonly string[]) {
 }
 
 /**
- * A choice's message naming what may be written (issue 29: a first sheet failed every
+ * A choice's message naming what may be written (a first sheet failed every
  * row with 'Please choose a subcategory.' and no word of what to choose).
  */
 const LISTED_CHOICES: Record<string, string> = {

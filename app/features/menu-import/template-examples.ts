@@ -39,7 +39,7 @@ const SWEET_LASSI = {
  * The template's three example dishes for each list of item categories
  * (app/data/item-categories.json), each under the category and subcategory it really
  * is: an owner copies the examples, so a lassi filed under Rice teaches a wrong menu
- * (issue 29). One example is sold in sizes, one has allergens, two share a section.
+ * filed wrong. One example is sold in sizes, one has allergens, two share a section.
  */
 export const TEMPLATE_EXAMPLES: Record<string, readonly [Example, Example, Example]> = {
   Desi: [

@@ -45,7 +45,7 @@ export async function menuWithItems(services: Services, ownerId: string, branchI
 
 export type Visibility = "public" | "owner-preview" | "awaiting-approval";
 
-/** DESIGN §4.2, ADR 0017: the menu is public once approved; before that only its owner sees it. */
+/** Product rules §4, ADR 0017: the menu is public once approved; before that only its owner sees it. */
 export function menuVisibility(
   approvalStatus: string,
   viewerId: string | undefined,

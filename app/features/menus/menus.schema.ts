@@ -17,7 +17,7 @@ const sectionFields = z.object({
     .max(80, "Use at most 80 characters."),
   topNote: note,
   bottomNote: note,
-  // Issue 18: optional; the SPEC's field stays the English name.
+  // ADR 0026: optional; the SPEC's field stays the English name.
   sectionNameUr: z.string().trim().max(80, "Use at most 80 characters.").optional().default(""),
 });
 

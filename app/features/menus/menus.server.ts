@@ -373,7 +373,7 @@ export async function addItem(
 
 /**
  * What 'Save and add another' keeps for the next dish: most dishes of a section share
- * them, the price range too (issue 16; typing the next price still moves it).
+ * them, the price range too (ADR 0020; typing the next price still moves it).
  */
 const CARRIED_TO_NEXT_ITEM = [
   "sectionId",

@@ -61,7 +61,7 @@ export async function recentReviewsPage(services: Services, requested: number) {
 /**
  * /reviews/{name}: one restaurant's recent reviews across its branches; its owner's only
  * until it is public. `wanted`: a review its owner came to answer (from the insights
- * screen, issue 19), added first when it is older than the recent ones.
+ * screen, ADR 0027), added first when it is older than the recent ones.
  */
 export async function restaurantRecentReviews(
   services: Services,
@@ -93,7 +93,7 @@ export async function myReviews(services: Services, authorId: string) {
 
 /**
  * The review a customer just posted about a branch, for the branch page they land on
- * (issue 17); null for anyone else, or another review.
+ * (ADR 0024); null for anyone else, or another review.
  */
 export async function justPostedReview(
   services: Services,

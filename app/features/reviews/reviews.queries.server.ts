@@ -108,7 +108,7 @@ export async function setHidden(db: Db, id: string, hidden: boolean) {
     .execute();
 }
 
-/** Issue 29: hides every review of a suspended author, or shows them again on restore. */
+/** ADR 0033: hides every review of a suspended author, or shows them again on restore. */
 export async function setAuthorHidden(db: Db, authorId: string, hidden: boolean) {
   await db
     .updateTable("review")

@@ -264,7 +264,7 @@ export async function moderateReview(
 }
 
 /**
- * Issue 29: a suspended author's reviews leave every list, count and rating (and come
+ * ADR 0033: a suspended author's reviews leave every list, count and rating (and come
  * back on restore), in the caller's transaction. The restaurants' locks are taken
  * first, in id order, as every review write takes its restaurant's before the row.
  */

@@ -5,7 +5,7 @@ import { readUnusedBody } from "~/server/upload-form.server.ts";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // The form is empty (or absent), but its body too passes the limit every action's body does (issue 14).
+  // The form is empty (or absent), but its body too passes the limit every action's body does (docs/threat-model.md).
   await readUnusedBody(request, context);
   const headers = await logOut(servicesOf(context), request.headers);
   return redirect("/", { headers });

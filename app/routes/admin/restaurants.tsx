@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status, ...(await restaurantQueue(services, status, requestedPage(params))) };
 }
 
-/** DESIGN §4.3: restaurants by approval state, the longest-waiting first, each opening to its menu. */
+/** Product rules §2: restaurants by approval state, the longest-waiting first, each opening to its menu. */
 export default function AdminRestaurants({ loaderData }: Route.ComponentProps) {
   const { status, counts, restaurants, page, pages } = loaderData;
   const { t, tm, date, locale, number } = useI18n();

@@ -42,8 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = await readFormValues(request, context);
   const actor = { id: viewer.userId, label: viewer.displayName };
   const back = `/admin/users/${encodeURIComponent(params.userId)}`;
-  // Issue 29: Suspend and Restore send an intent (the use case's schema knows them all);
-  // the Unlock form (issue 28) sends none.
+  // ADR 0033: Suspend and Restore send an intent (the use case's schema knows them all);
+  // the Unlock form (ADR 0031) sends none.
   if (values.intent) {
     const decided = await decideAccount(services, actor, params.userId, values);
     if (!decided.ok) return refused(decided, values);
@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithToast(back, "success", result.message);
 }
 
-/** Issue 29: suspend with a reason the person reads at login, or restore; an admin's account has neither. */
+/** ADR 0033: suspend with a reason the person reads at login, or restore; an admin's account has neither. */
 function Suspension({
   user,
   error,
@@ -118,7 +118,7 @@ function Suspension({
   );
 }
 
-/** Issue 28: an account, the locks on it (and until when), and the button that clears them. */
+/** ADR 0031: an account, the locks on it (and until when), and the button that clears them. */
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const { user, locks } = loaderData;

@@ -39,7 +39,7 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
   });
 }
 
-/** DESIGN §4.9: the restaurant's dishes ranked by customers' ratings. */
+/** Product rules §2: the restaurant's dishes ranked by customers' ratings. */
 export default function BestSellers({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { restaurant, items, visibility } = loaderData;

@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     visibility,
     // For JSON-LD: the branch's rating, only while its restaurant is public (ADR 0017).
     rating: listed ? await branchRatingOf(services, branch.id) : { average: 0, count: 0 },
-    // The rating on top of the page, with its 5-to-1 breakdown (issue 17).
+    // The rating on top of the page, with its 5-to-1 breakdown (ADR 0024).
     summary: listed ? await ratingSummary(services, { branchId: branch.id }) : null,
     listed,
   };

@@ -36,7 +36,7 @@ import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { justPostedReview } from "~/features/reviews/reviews-read.server.ts";
 
 // Visitors get no React: two tiny scripts, the share sheet and the section tabs'
-// mark following the scroll (ADR 0024, issue 29).
+// mark following the scroll (ADR 0024).
 export const handle = keptForRoles(staticForVisitorsWith("share", "sections"));
 
 // What the page says about opening hours is true until the next opening or closing.

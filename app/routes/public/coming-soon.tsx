@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** product rules §2's coming-soon screen (DESIGN §4.12: mounted at /coming-soon). */
+/** product rules §2's coming-soon screen (mounted at /coming-soon). */
 export default function ComingSoon() {
   const { t } = useI18n();
   return (

@@ -71,7 +71,7 @@ function RestaurantRow({
   );
 }
 
-/** DESIGN §4.7: search, the QR invitation, top-rated and newest restaurants, latest reviews, sign-up calls. */
+/** Product rules §2: search, the QR invitation, top-rated and newest restaurants, latest reviews, sign-up calls. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;

@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     isOwner: viewer?.userId === found.restaurant.id,
     // For JSON-LD: the restaurant's exact rating, only while it is public (ADR 0017).
     rating: listed ? await restaurantRatingOf(services, found.restaurant.id) : { average: 0, count: 0 },
-    // The rating on top of the page, with its 5-to-1 breakdown (issue 17).
+    // The rating on top of the page, with its 5-to-1 breakdown (ADR 0024).
     summary: listed ? await ratingSummary(services, { restaurantId: found.restaurant.id }) : null,
     listed,
   };

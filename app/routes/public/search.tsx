@@ -89,7 +89,7 @@ function foundText(t: Translate, tab: FinderTab, total: number, more: boolean): 
     : t("{{count}} restaurants found", { count: total });
 }
 
-/** product rules §2 Finder: two tabs of filters, with real results under the form (DESIGN §4.8). */
+/** product rules §2 Finder: two tabs of filters, with real results under the form */
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { tab, searched, values, cities, cityNames, total, more, page, pages, limited } = loaderData;
   const { search } = useLocation();

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const CARD = "flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
 
-/** Issue 19: how diners found the restaurant, what they looked at, how they rated it, and who waits for a reply. */
+/** ADR 0027: how diners found the restaurant, what they looked at, how they rated it, and who waits for a reply. */
 export default function Insights({ loaderData }: Route.ComponentProps) {
   const { restaurant, period, perDay, totals, restaurantPages, branches, dishes, ratings, waiting } =
     loaderData;

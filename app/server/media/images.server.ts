@@ -147,7 +147,7 @@ async function encode(bytes: Uint8Array, limits: ImageLimits): Promise<{ variant
     const variants: Variant[] = [];
     // A picture is never enlarged, so every width at or past its own gives the same
     // bytes: those variants share one encode (a 640 px picture is encoded twice, not
-    // three times; the demo's pictures are, issue 29).
+    // three times; the demo's pictures are).
     let fullWidth: Buffer | undefined;
     for (const width of IMAGE_WIDTHS) {
       const whole = width >= info.width;
@@ -202,7 +202,7 @@ export async function saveImage(
     }
   } catch (error) {
     await storage.delete(stored).catch(() => undefined);
-    // Issue 28: the store is away; the person gets words they can act on, never its error text.
+    // docs/operations.md: the store is away; the person gets words they can act on, never its error text.
     throw new MediaError(503, MEDIA_MESSAGES.storeAway, { cause: error });
   }
   return imageUrl(id);

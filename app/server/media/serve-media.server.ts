@@ -51,7 +51,7 @@ export function serveMedia(storage: Storage): RequestHandler {
       object.body.on("error", next);
       object.body.pipe(res);
     } catch (error) {
-      // Issue 28: the store is away (a restart, a network fault). Pages and kept pages go on;
+      // docs/operations.md: the store is away (a restart, a network fault). Pages and kept pages go on;
       // their pictures say to come back, in words, never the store's error text.
       req.log?.warn({ err: error, key }, "media: the store did not answer");
       res

@@ -17,7 +17,7 @@ const DELETE_BATCH = 1000;
 
 /**
  * A tus store for S3 that needs of the bucket only PutObject, GetObject and
- * DeleteObjects (ADR 0007, issue 28). The tus S3 store keeps an upload as a
+ * DeleteObjects (ADR 0007). The tus S3 store keeps an upload as a
  * multipart upload and learns its offset from ListParts, which not every
  * S3-compatible server has, and it leaves the finished object and its `.info`
  * beside the copy a review keeps. Here the state (size, offset, metadata) is a

@@ -30,7 +30,7 @@ export function createS3Storage(settings: S3Settings): Storage {
     // which some S3-compatible servers store verbatim: corrupted objects.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
-    // Issue 28: a store that does not answer is an outage in seconds, not a request held
+    // docs/operations.md: a store that does not answer is an outage in seconds, not a request held
     // for ever (the time to first byte; a long video still streams as long as it takes).
     requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
   });

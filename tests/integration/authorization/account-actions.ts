@@ -80,7 +80,7 @@ export const accountActions: MutatingAction[] = [
         path: "/login",
         form: { email: account.email, password: account.password, redirectTo: "" },
         effect(ctx) {
-          // Owners and customers go to / (product rules §4, issue 29); admins to /admin (issue 17).
+          // Owners and customers go to / (product rules §4); admins to /admin (ADR 0024).
           const landing = { admin: "/admin" };
           expectSuccess(ctx, landing[actor as keyof typeof landing] ?? "/");
           const sessions = changesIn(ctx, "session");

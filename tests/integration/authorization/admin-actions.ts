@@ -79,7 +79,7 @@ const moderation = (intent: "hide" | "restore" | "dismiss"): MutatingAction => (
   },
 });
 
-/** Issue 28: the Unlock button on an account's screen, for a customer locked out of changing the password. */
+/** ADR 0031: the Unlock button on an account's screen, for a customer locked out of changing the password. */
 const unlock: MutatingAction = {
   name: "admin user unlock",
   module: "routes/admin/user",
@@ -108,7 +108,7 @@ const unlock: MutatingAction = {
   },
 };
 
-/** Issue 29: Suspend account and Restore account on an account's screen, on a customer. */
+/** ADR 0033: Suspend account and Restore account on an account's screen, on a customer. */
 const suspension = (intent: "suspend" | "restore"): MutatingAction => ({
   name: `admin user ${intent}`,
   module: "routes/admin/user",

@@ -139,7 +139,7 @@ export const reviewActions: MutatingAction[] = [
           expect(reviews.map((r) => [r.authorId, r.review, r.rating])).toEqual([
             [idOf(world, actor), text, 4],
           ]);
-          // The branch page (product rules §2), showing its author the review just posted (issue 17).
+          // The branch page (product rules §2), showing its author the review just posted (ADR 0024).
           expectSuccess(
             ctx,
             `/r/${restaurantName}/branch/${branchName}?posted=${String(reviews[0]!.id)}#your-review`,

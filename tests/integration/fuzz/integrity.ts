@@ -100,7 +100,7 @@ async function accountProblems(services: TestServices): Promise<string[]> {
 }
 
 /**
- * Issue 14: what was accepted is safe where it is shown. Every stored link is a
+ * docs/threat-model.md: what was accepted is safe where it is shown. Every stored link is a
  * web address (never `javascript:`), every restaurant and branch slug is an
  * address of its own (never `..` nor a word of the site's own pages).
  */

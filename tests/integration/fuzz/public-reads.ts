@@ -130,7 +130,7 @@ const hidden = (urlName: string, c: CheckContext) => isPending(urlName, c) && c.
 function passes(dish: ShownDish, f: BranchFilters): boolean {
   const allergies = dish.foodAllergies.toLowerCase();
   return (
-    // Vegan is a kind of veg (issue 29).
+    // Vegan is a kind of veg.
     (!f.type || dish.itemType === f.type || (f.type === "Veg" && dish.itemType === "Vegan")) &&
     (!f.taste || dish.itemTaste === f.taste) &&
     (!f.available || !dish.soldOut) &&

@@ -10,7 +10,7 @@ const action =
   "flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-lg border border-brand bg-white px-2 py-1 text-sm font-semibold text-brand hover:bg-brand-soft";
 
 /**
- * The first screen of a table's QR page (issue 17): who and where, how good, whether
+ * The first screen of a table's QR page (ADR 0024): who and where, how good, whether
  * open, and the three things a diner does from a table: call, find the way, share.
  * The product rules' 'Add a Review' and 'See Reviews' come as `children`.
  */
@@ -74,7 +74,7 @@ export function BranchHero({
                 ★
               </span>{" "}
               {/* Each isolated and kept apart: read right to left the average still comes first
-                  and its count after it, the two numbers never read as one (issue 29). */}
+                  and its count after it, the two numbers never read as one. */}
               <bdi>{rating.average.toFixed(1)}</bdi>
               <span className="px-1"> · </span>
               <bdi>{t("{{count}} reviews", { count: rating.count })}</bdi>

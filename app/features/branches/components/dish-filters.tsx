@@ -9,7 +9,7 @@ const choice = "flex min-h-11 items-center gap-2";
 /**
  * What a diner can eat: type, taste, allergens to leave out, only what is available.
  * A GET form, so it works without scripts and each choice is a page of its own,
- * shareable and cached like the rest (issue 17).
+ * shareable and cached like the rest (ADR 0024).
  */
 export function DishFilters({
   filters,

@@ -7,7 +7,7 @@ import { followSections } from "../section-tabs-behaviour.ts";
 /**
  * The menu's sections as tabs that stay at the top while the diner scrolls: each
  * jumps to the page (of 6 dishes, product rules §9) where its section starts.
- * Exactly one is marked (issue 29: marking every section that starts on the page lit
+ * Exactly one is marked (marking every section that starts on the page lit
  * two on page 1): the section of the page's first dish as the page opens, then the one
  * at the top of the screen as the diner scrolls (section-tabs-behaviour.ts; the
  * `sections` island does it for visitors).

@@ -42,7 +42,7 @@ function dishHref(urlName: string, branch: FoundBranch) {
 }
 
 /**
- * A dish found by the Item Finder, once however many branches serve it (issue 29):
+ * A dish found by the Item Finder, once however many branches serve it:
  * price and rating, and each branch a link to the dish there, with the branch's own
  * price where it differs from the first's.
  */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/use-i18n.ts";
 
 /**
- * An owner's strip on / (issue 29): their restaurant, the reviews waiting for a reply,
+ * An owner's strip on /: their restaurant, the reviews waiting for a reply,
  * and the way to insights, in one short band at the top that wraps on a 360 px phone.
  */
 export function OwnerStripView({ restName, waiting }: { restName: string; waiting: number }) {

@@ -2,7 +2,7 @@ import { useI18n } from "~/i18n/use-i18n.ts";
 import type { Visibility } from "../menu-read.server.ts";
 
 /**
- * DESIGN §4.2, ADR 0017: what visitors and the owner are told before an admin
+ * Product rules §4, ADR 0017: what visitors and the owner are told before an admin
  * approves the restaurant; `subject` names what is withheld (the menu, the page).
  */
 export function ApprovalNote({

@@ -47,7 +47,7 @@ export function ItemFields({
         name="nameExtra"
         optional
         maxLength={120}
-        // Not Half / Full: those are sizes, a few fields below (issue 29).
+        // Not Half / Full: those are sizes, a few fields below.
         hint={t("e.g. Boneless, or a second name")}
         defaultValue={value("nameExtra")}
         error={errors.nameExtra}

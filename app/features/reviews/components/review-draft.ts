@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { withoutLocale } from "~/lib/locale.ts";
 
 /**
- * Issue 29: what a diner typed in the review form outlives a detour through the login.
+ * What a diner typed in the review form outlives a detour through the login.
  * The form is for signed-in customers only, so nothing is typed before the first login;
  * but a session that ends while the diner writes (signed out in another tab, expired)
  * sends the post to the login, maybe on to Register and sign-up, and back to an empty

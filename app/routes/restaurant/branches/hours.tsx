@@ -46,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
   const values = await readFormValues(request, context);
   if (values.intent) {
-    // A shortcut without scripts (issue 29): the form comes back filled, nothing saved.
+    // A shortcut without scripts: the form comes back filled, nothing saved.
     const shortcut = await applyHoursShortcut(services, viewer.userId, params.branchName, values);
     if (!shortcut.ok) return refused(shortcut, values, { notice: "" });
     return { toast: undefined, fieldErrors: {}, values: shortcut.values, notice: shortcut.notice };
