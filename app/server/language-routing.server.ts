@@ -9,18 +9,18 @@ import {
 } from "~/lib/locale.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { canonicalPath } from "./page-cache.server.ts";
+import { cookieValue } from "./request-cookies.server.ts";
 
 // ADR 0026. Runs ahead of the page cache: a page's language is its URL, so a kept
 // page never depends on a cookie or a header; only this redirect does.
 
-const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|ur)(?:;|$)`);
 const ONE_YEAR = 365 * 24 * 60 * 60;
 // Files and endpoints, never pages in a language: left alone whatever they are asked with.
 const NOT_PAGES =
   /^\/(?:media|data|assets|api|uploads|share|healthz|readyz|sitemaps?|robots)(?:[/.]|$)|\.\w+$/;
 
 export function rememberedLocale(cookieHeader: string): Locale | null {
-  const found = COOKIE.exec(cookieHeader)?.[1];
+  const found = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   return isLocale(found) ? found : null;
 }
 

@@ -19,12 +19,12 @@ import {
 import {
   escapedText,
   newPageTemplate,
-  sessionTokenOf,
   variantOf,
   type PageTemplate,
   type PageVariant,
   type ViewerCache,
 } from "./page-variant.server.ts";
+import { requestCookies } from "./request-cookies.server.ts";
 import { createPageStores, type PageStore } from "./page-store.server.ts";
 import type { SharedPageTier } from "./page-shared-tier.server.ts";
 import { createVersionHistory } from "./page-versions.server.ts";
@@ -43,13 +43,10 @@ const SLOW_MS = 4000;
 /** Renders one request the way the React Router handler would, as a web Response. */
 export type Render = (request: Request, res: express.Response) => Promise<Response>;
 
-// A toast waiting to be shown: that answer is the reader's alone. (Behind https the
-// cookies carry a prefix: __Host-fv_toast, __Secure-better-auth.session_token.)
-const TOAST_COOKIE = /(?:^|;\s*)(?:__Host-)?fv_toast=/;
-
 /** A request only its reader may be answered (a toast), or, without `viewers`, any signed-in one. */
 export function isPersonal(cookieHeader: string): boolean {
-  return TOAST_COOKIE.test(cookieHeader) || sessionTokenOf(cookieHeader) !== null;
+  const cookies = requestCookies(cookieHeader);
+  return cookies.toast || cookies.sessionToken !== null;
 }
 // A CDN may keep these but must ask again (ETag) before each use.
 const CACHE_CONTROL = "public, no-cache";
@@ -241,8 +238,10 @@ export function createPageCache(options: {
   const serveHit: express.RequestHandler = async (req, res, next) => {
     if (req.method !== "GET" || res.locals.pageCacheKey) return next();
     const cookie = req.get("cookie") ?? "";
-    if (cookie && TOAST_COOKIE.test(cookie)) return next();
-    const signedIn = cookie !== "" && sessionTokenOf(cookie) !== null;
+    const cookies = requestCookies(cookie);
+    // A toast waiting to be shown: that answer is the reader's alone.
+    if (cookies.toast) return next();
+    const signedIn = cookies.sessionToken !== null;
     if (signedIn && !options.viewers) return next();
     const rawPath = req.originalUrl.split("?")[0]!;
     const canonical = canonicalPath(rawPath);

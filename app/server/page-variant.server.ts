@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createContext } from "react-router";
+import { sessionTokenOf } from "./request-cookies.server.ts";
 import type { Viewer } from "./viewer.server.ts";
 
 /**
@@ -69,13 +70,6 @@ export function escapedText(text: string): string {
   );
 }
 
-// better-auth's session cookie (behind https with the __Secure- prefix).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]*)/;
-
-export function sessionTokenOf(cookieHeader: string): string | null {
-  return SESSION_COOKIE.exec(cookieHeader)?.[1] || null;
-}
-
 /**
  * Who a session cookie belongs to, kept a few seconds per process: a hit must not cost
  * the session lookup (three queries) each time. A session ended on this browser sends no
@@ -91,13 +85,15 @@ export function createViewerCache(
   const known = new Map<string, { viewer: Viewer | null; until: number }>();
   return {
     async viewerOf(cookieHeader: string): Promise<Viewer | null> {
-      const token = sessionTokenOf(cookieHeader);
-      if (!token) return null;
-      const kept = known.get(token);
+      if (!sessionTokenOf(cookieHeader)) return null;
+      // Kept by the whole header, not the token read here: a header with two session
+      // cookies (one planted from a sibling host) is looked up as better-auth reads it,
+      // which may be the other one; only the same header may be answered from it.
+      const kept = known.get(cookieHeader);
       if (kept && kept.until > now()) return kept.viewer;
       const viewer = await lookup(cookieHeader);
       if (known.size >= options.maxEntries) known.clear();
-      known.set(token, { viewer, until: now() + options.ttlMs });
+      known.set(cookieHeader, { viewer, until: now() + options.ttlMs });
       return viewer;
     },
   };

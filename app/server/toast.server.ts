@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { toastMessage, type ToastLevel, type ToastMessage } from "~/lib/toast.ts";
 import { processEnv } from "./env.server.ts";
+import { hasToastCookie, TOAST_COOKIE_NAMES } from "./request-cookies.server.ts";
 
 /**
  * A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
@@ -8,7 +9,8 @@ import { processEnv } from "./env.server.ts";
  * page can plant one.
  */
 export function createToastCookie(secure: boolean) {
-  return createCookie(secure ? "__Host-fv_toast" : "fv_toast", {
+  const [hostOnly, plain] = TOAST_COOKIE_NAMES;
+  return createCookie(secure ? hostOnly : plain, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -33,7 +35,7 @@ export async function flashToast(headers: Headers, level: ToastLevel, message: s
 export async function takeToast(request: Request): Promise<{ toast: ToastMessage | null; headers: Headers }> {
   const headers = new Headers();
   const cookie = request.headers.get("cookie");
-  if (!cookie?.includes("fv_toast=")) return { toast: null, headers };
+  if (!hasToastCookie(cookie)) return { toast: null, headers };
   const value: unknown = await toastCookie().parse(cookie);
   headers.append("set-cookie", await toastCookie().serialize("", { maxAge: 0 }));
   const toast = isToast(value) ? value : null;

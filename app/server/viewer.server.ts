@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Auth } from "./auth.server.ts";
 import type { DB } from "./db-schema.server.ts";
+import { sessionTokenOf } from "./request-cookies.server.ts";
 import { findAccount, type Role } from "./viewer.queries.server.ts";
 
 export interface Viewer {
@@ -17,8 +18,7 @@ export interface Viewer {
  * No database call when the request has no session cookie.
  */
 export async function viewerOf(auth: Auth, db: Kysely<DB>, requestHeaders: Headers): Promise<Viewer | null> {
-  const cookie = requestHeaders.get("cookie");
-  if (!cookie || !cookie.includes("session_token")) return null;
+  if (!sessionTokenOf(requestHeaders.get("cookie"))) return null;
   const session = await auth.api.getSession({ headers: requestHeaders });
   if (!session) return null;
   const account = await findAccount(db, session.user.id);

@@ -6,12 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientIpAndNonce, securityHeaders } from "~/server/http-security.server.ts";
 import { createLogger } from "~/server/log.server.ts";
 import { createPageCache, personalIn, type Render } from "~/server/page-cache-middleware.server.ts";
-import {
-  createViewerCache,
-  sessionTokenOf,
-  variantOf,
-  type PageTemplate,
-} from "~/server/page-variant.server.ts";
+import { createViewerCache, variantOf, type PageTemplate } from "~/server/page-variant.server.ts";
+import { sessionTokenOf } from "~/server/request-cookies.server.ts";
 import type { Viewer } from "~/server/viewer.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
