@@ -1,3 +1,4 @@
+import { create as contentDisposition } from "content-disposition";
 import QRCode from "qrcode";
 import { qrPng } from "~/server/qr.server.ts";
 
@@ -8,11 +9,12 @@ export async function qrDownload(url: string, name: string, format: "png" | "svg
     format === "png"
       ? new Uint8Array(await qrPng(url, 2048, options.margin))
       : await QRCode.toString(url, { ...options, type: "svg" });
-  const filename = `${name.replace(/[^\w-]/g, "") || "foodverse"}-qr.${format}`;
+  // The restaurant's name as it is (in Urdu, say) for browsers that read filename*, an ASCII one for the rest.
+  const fallback = `${name.replace(/[^\w-]/g, "").replace(/^-+|-+$/g, "") || "foodverse"}-qr.${format}`;
   return new Response(body, {
     headers: {
       "Content-Type": format === "png" ? "image/png" : "image/svg+xml",
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Disposition": contentDisposition(`${name || "foodverse"}-qr.${format}`, { fallback }),
       "Cache-Control": "private, no-store",
     },
   });

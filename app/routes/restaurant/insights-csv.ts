@@ -1,11 +1,9 @@
+import { create as contentDisposition } from "content-disposition";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { periodOf } from "~/features/insights/insights.messages.ts";
 import { insightsCsv } from "~/features/insights/insights.server.ts";
 import { notFound } from "~/server/request.server.ts";
 import type { Route } from "./+types/insights-csv";
-
-const rfc5987 = (name: string) =>
-  encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 // Serves /profile/restaurant/insights.csv?days=7|30|90: the insights screen's numbers per day and branch.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       // An ASCII name for every browser, the real one (a name in Urdu, say) for those that read filename*.
-      "Content-Disposition": `attachment; filename="${csv.asciiFileName}"; filename*=UTF-8''${rfc5987(csv.fileName)}`,
+      "Content-Disposition": contentDisposition(csv.fileName, { fallback: csv.asciiFileName }),
       "Cache-Control": "private, no-store",
     },
   });

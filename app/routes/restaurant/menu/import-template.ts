@@ -1,3 +1,4 @@
+import { create as contentDisposition } from "content-disposition";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import { importTemplate } from "~/features/menu-import/menu-import.server.ts";
 import { notFound } from "~/server/request.server.ts";
@@ -12,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(template.body, {
     headers: {
       "Content-Type": template.type,
-      "Content-Disposition": `attachment; filename="${template.fileName}"`,
+      "Content-Disposition": contentDisposition(template.fileName),
       "Cache-Control": "private, no-store",
     },
   });
