@@ -25,7 +25,7 @@ function Shell({
   optional,
   children,
 }: FieldShell & { id: string; children: ReactNode }) {
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
@@ -33,22 +33,33 @@ function Shell({
         {optional ? <span className="font-normal text-muted"> {t("(optional)")}</span> : null}
       </label>
       {/* Between its label and its box, so it reads as this field's and not the next one's. */}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {tm(error)}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-function describedBy(id: string, error?: string, hint?: string) {
+/** A field's hint, named by its control's aria-describedby (see describedBy). */
+export function FieldHint({ id, hint }: { id: string; hint?: string }) {
+  return hint ? (
+    <p id={`${id}-hint`} className="text-sm text-muted">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A field's error (a server message key or English words), in the page's language. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  const { tm } = useI18n();
+  return error ? (
+    <p id={`${id}-error`} className="text-sm text-danger">
+      {tm(error)}
+    </p>
+  ) : null;
+}
+
+export function describedBy(id: string, error?: string, hint?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 

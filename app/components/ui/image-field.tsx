@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
+import { describedBy, FieldError, FieldHint } from "./field.tsx";
 
 /** An image upload with a preview of the chosen file before it is saved. */
 export function ImageField({
@@ -22,7 +23,7 @@ export function ImageField({
   shape?: "round" | "wide";
   optional?: boolean;
 }) {
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -51,25 +52,15 @@ export function ImageField({
         accept="image/*"
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined
-        }
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => {
           const file = e.target.files?.[0];
           setPreview(file ? URL.createObjectURL(file) : null);
         }}
         className="block min-h-11 w-full text-sm file:me-3 file:min-h-11 file:rounded-md file:border file:border-brand file:bg-white file:px-3 file:font-semibold file:text-brand disabled:opacity-60"
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {tm(error)}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes } from "react";
 import { useI18n } from "~/i18n/use-i18n.ts";
+import { FieldError } from "./field.tsx";
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
@@ -24,7 +25,7 @@ export function PasswordField({
   error,
   ...props
 }: { label: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -52,11 +53,7 @@ export function PasswordField({
           <EyeIcon open={visible} />
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {tm(error)}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
