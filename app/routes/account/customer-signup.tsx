@@ -1,37 +1,26 @@
-import { Form, useNavigation } from "react-router";
-import { buttonClass } from "~/components/ui/button.tsx";
 import { SelectField, TextAreaField, TextField, translatedOptions } from "~/components/ui/field.tsx";
-import { SubmissionField } from "~/components/ui/submission-field.tsx";
-import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
-import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { AccountFields } from "~/features/accounts/components/account-fields.tsx";
-import { RedirectToField, SignupShell } from "~/features/accounts/components/signup-shell.tsx";
+import {
+  SignupShell,
+  signupLoader,
+  signupMeta,
+  useSignupForm,
+} from "~/features/accounts/components/signup-shell.tsx";
 import { SocialLinksField } from "~/features/accounts/components/social-links-field.tsx";
 import { customerSignupSchema, GENDERS } from "~/features/accounts/accounts.schema.ts";
 import { signUpCustomer } from "~/features/accounts/accounts.server.ts";
 import { signupAction } from "~/features/accounts/signup-action.server.ts";
 import { COUNTRIES } from "~/lib/reference-data.ts";
-import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { Route } from "./+types/customer-signup";
-import { localeOf, siteOf, seoMeta, type MetaMatches } from "~/lib/seo.ts";
-import { keepFormWhenUnanswered, newSubmissionToken, notAfterUnanswered } from "~/lib/submissions.ts";
+import { keepFormWhenUnanswered, notAfterUnanswered } from "~/lib/submissions.ts";
 
-export const meta = ({ matches }: { matches: MetaMatches }) => {
-  const t = translatorFor(localeOf(matches));
-  return seoMeta({
-    ...siteOf(matches),
-    path: "/signup/customersignup",
-    title: t("Customer sign up"),
-    description: t("Are you a Customer? Join now to explore food options near you!"),
-    noindex: true,
-  });
-};
+export const meta = signupMeta("/signup/customersignup", (t) => ({
+  title: t("Customer sign up"),
+  description: t("Are you a Customer? Join now to explore food options near you!"),
+}));
 
-// A sign-up posted twice makes one account and signs its owner in both times (ADR 0032).
-export function loader() {
-  return { submission: newSubmissionToken() };
-}
+export const loader = signupLoader;
 
 export function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context, customerSignupSchema, signUpCustomer);
@@ -42,9 +31,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export const shouldRevalidate = notAfterUnanswered;
 
 export default function CustomerSignup({ loaderData, actionData }: Route.ComponentProps) {
-  useToastMessage(actionData?.toast);
-  const busy = useNavigation().state === "submitting";
-  const { errors, onSubmit, text: v, list } = useSchemaForm(customerSignupSchema, actionData);
+  const { errors, onSubmit, text: v, list, busy } = useSignupForm(customerSignupSchema, actionData);
   const { t } = useI18n();
   // The value sent stays English (the schema's list); the label is the page's language.
   const genderLabel: Record<(typeof GENDERS)[number], string> = {
@@ -54,69 +41,67 @@ export default function CustomerSignup({ loaderData, actionData }: Route.Compone
     "Prefer Not To Tell": t("Prefer Not To Tell"),
   };
   return (
-    <SignupShell kind={t("For customers: find food near you and share your reviews.")} busy={busy}>
-      <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <SubmissionField token={loaderData.submission} />
-        <RedirectToField />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t("First name")}
-            name="firstName"
-            required
-            maxLength={60}
-            autoComplete="given-name"
-            defaultValue={v("firstName")}
-            error={errors.firstName}
-          />
-          <TextField
-            label={t("Last name")}
-            name="lastName"
-            required
-            maxLength={60}
-            autoComplete="family-name"
-            defaultValue={v("lastName")}
-            error={errors.lastName}
-          />
-        </div>
-        <SelectField
-          label={t("Gender")}
-          name="gender"
+    <SignupShell
+      kind={t("For customers: find food near you and share your reviews.")}
+      busy={busy}
+      submission={loaderData.submission}
+      onSubmit={onSubmit}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t("First name")}
+          name="firstName"
           required
-          options={GENDERS.map((g) => ({ value: g, label: genderLabel[g] }))}
-          defaultValue={v("gender")}
-          error={errors.gender}
-        />
-        <TextAreaField
-          label={t("About")}
-          name="about"
-          required
-          maxLength={2000}
-          defaultValue={v("about")}
-          error={errors.about}
-        />
-        <AccountFields errors={errors} text={v} />
-        <SelectField
-          label={t("Country")}
-          name="country"
-          optional
-          options={translatedOptions(COUNTRIES, t)}
-          defaultValue={v("country")}
-          error={errors.country}
+          maxLength={60}
+          autoComplete="given-name"
+          defaultValue={v("firstName")}
+          error={errors.firstName}
         />
         <TextField
-          label={t("Mobile number")}
-          name="contact"
-          type="tel"
-          optional
-          maxLength={30}
-          defaultValue={v("contact")}
-          error={errors.contact}
+          label={t("Last name")}
+          name="lastName"
+          required
+          maxLength={60}
+          autoComplete="family-name"
+          defaultValue={v("lastName")}
+          error={errors.lastName}
         />
-        <SocialLinksField initial={list("sociallinks")} error={errors.sociallinks} />
-        <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
-          {t("Sign Up")}
-        </button>
-      </Form>
+      </div>
+      <SelectField
+        label={t("Gender")}
+        name="gender"
+        required
+        options={GENDERS.map((g) => ({ value: g, label: genderLabel[g] }))}
+        defaultValue={v("gender")}
+        error={errors.gender}
+      />
+      <TextAreaField
+        label={t("About")}
+        name="about"
+        required
+        maxLength={2000}
+        defaultValue={v("about")}
+        error={errors.about}
+      />
+      <AccountFields errors={errors} text={v} />
+      <SelectField
+        label={t("Country")}
+        name="country"
+        optional
+        options={translatedOptions(COUNTRIES, t)}
+        defaultValue={v("country")}
+        error={errors.country}
+      />
+      <TextField
+        label={t("Mobile number")}
+        name="contact"
+        type="tel"
+        optional
+        maxLength={30}
+        defaultValue={v("contact")}
+        error={errors.contact}
+      />
+      <SocialLinksField initial={list("sociallinks")} error={errors.sociallinks} />
     </SignupShell>
   );
 }

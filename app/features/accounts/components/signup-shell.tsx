@@ -1,11 +1,42 @@
-import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import type { FormEvent, ReactNode } from "react";
+import type { z } from "zod";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
+import { SubmissionField } from "~/components/ui/submission-field.tsx";
+import { useSchemaForm } from "~/components/ui/use-schema-form.ts";
+import { useToastMessage } from "~/components/ui/use-toast-message.ts";
+import { translatorFor, type Translate } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { safeRedirect, withRedirectTo } from "~/lib/safe-redirect.ts";
+import type { FieldErrors, FormValues } from "~/lib/forms.ts";
+import { localeOf, seoMeta, siteOf, type MetaMatches } from "~/lib/seo.ts";
+import { newSubmissionToken } from "~/lib/submissions.ts";
+import type { ToastMessage } from "~/lib/toast.ts";
+
+/** A sign-up page's meta: its path, title and description in the page's language; never indexed. */
+export function signupMeta(path: string, words: (t: Translate) => { title: string; description: string }) {
+  return ({ matches }: { matches: MetaMatches }) =>
+    seoMeta({ ...siteOf(matches), path, ...words(translatorFor(localeOf(matches))), noindex: true });
+}
+
+/** A sign-up posted twice makes one account and signs its owner in both times (ADR 0032). */
+export function signupLoader() {
+  return { submission: newSubmissionToken() };
+}
+
+/** A sign-up form's state: its answer's toast, whether it is being sent, and its fields. */
+export function useSignupForm(
+  schema: z.ZodType,
+  actionData: { fieldErrors: FieldErrors; values: FormValues; toast?: ToastMessage | null } | undefined,
+) {
+  useToastMessage(actionData?.toast);
+  const busy = useNavigation().state === "submitting";
+  return { ...useSchemaForm(schema, actionData), busy };
+}
 
 /** Inside each sign-up form: where to go once the account is made (checked again by the action). */
-export function RedirectToField() {
+function RedirectToField() {
   const redirectTo = useSearchParams()[0].get("redirectTo");
   return <input type="hidden" name="redirectTo" value={safeRedirect(redirectTo, { fallback: "" })} />;
 }
@@ -19,7 +50,19 @@ export function RedirectToField() {
  * already has an account is told to check its mail (ADR 0016), and its owner logs in
  * and still ends there.
  */
-export function SignupShell({ kind, busy, children }: { kind: string; busy: boolean; children: ReactNode }) {
+export function SignupShell({
+  kind,
+  busy,
+  submission,
+  onSubmit,
+  children,
+}: {
+  kind: string;
+  busy: boolean;
+  submission: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const redirectTo = useSearchParams()[0].get("redirectTo");
   return (
@@ -28,7 +71,14 @@ export function SignupShell({ kind, busy, children }: { kind: string; busy: bool
       <p className="mt-1 text-muted">{kind}</p>
       {busy ? <Spinner label={t("Creating your account…")} /> : null}
       <div hidden={busy} className="mt-6">
-        {children}
+        <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <SubmissionField token={submission} />
+          <RedirectToField />
+          {children}
+          <button type="submit" className={buttonClass("primary", "w-full")} disabled={busy}>
+            {t("Sign Up")}
+          </button>
+        </Form>
       </div>
 
       <p className="mt-6 flex flex-wrap gap-x-4 gap-y-2">
