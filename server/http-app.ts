@@ -67,59 +67,8 @@ export async function createApp(options: AppOptions = {}): Promise<{
 
   // Every rendered request's URL is on this origin, whatever its Host header said.
   const origin = new URL(env.PUBLIC_URL).origin;
-  const mode = env.NODE_ENV === "production" ? "production" : "development";
-  const loadContext = (res: express.Response) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(nonceContext, res.locals.nonce as string);
-    context.set(pageTemplateContext, (res.locals.pageTemplate as PageTemplate | undefined) ?? null);
-    return context;
-  };
-  // The React Router handlers: the page cache renders misses with them, and every other
-  // request. One per language (ADR 0026): Urdu pages are the same routes under /ur, so
-  // React Router's basename prefixes their links, forms and client navigations.
-  const handleEnglish = createRequestHandler(build, mode);
-  const handleUrdu = createRequestHandler({ ...build, basename: URDU_PREFIX }, mode);
-  const { health } = services.database;
-  const render = async (request: Request, res: express.Response) => {
-    const url = new URL(request.url);
-    const started = health.now();
-    const response = await (localeOfPath(url.pathname) === "ur" ? handleUrdu : handleEnglish)(
-      request,
-      loadContext(res),
-    );
-    // The error page of a loader or action that failed because the database is away: the
-    // outage's 503 instead, for the page cache's renders and every other.
-    if (response.status < 500 || !health.failedSince(started)) return response;
-    await response.body?.cancel();
-    return outageResponse(url);
-  };
-
-  // A hit is answered first of all, kept gzipped with its headers (security headers
-  // included): no static lookup, compression, logging or header middleware.
-  const pageCache = env.PAGE_CACHE
-    ? createPageCache({
-        db: services.database.db,
-        maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
-        log,
-        render,
-        origin,
-        clientDir: options.viteMiddlewares ? null : "build/client",
-        viewers: createViewerCache(
-          (cookie) => getViewer(services, new Headers({ cookie })).catch(() => null),
-          {
-            ttlMs: env.PAGE_CACHE_VIEWER_SECONDS * 1000,
-            maxEntries: 10_000,
-          },
-        ),
-        onHit: services.pageViews ? (req, status) => services.pageViews!.served(req, status) : undefined,
-        databaseDown: () => services.database.health.down,
-        // ADR 0034: with several processes on one Redis, a page is rendered once per change.
-        shared: services.redis
-          ? createSharedPageTier(services.redis, { buildId: build.assets.version })
-          : null,
-      })
-    : null;
+  const render = createRender(services);
+  const pageCache = env.PAGE_CACHE ? createAppPageCache(services, render, origin, options) : null;
   // Ahead of everything, in one Express layer (each layer ahead of a hit cost it ≈ 15 µs
   // of CPU, measured with bench:throughput's CPU a request): a page asked in the other
   // language is redirected (ADR 0026), and a cache hit is answered (and its page view
@@ -158,13 +107,94 @@ export async function createApp(options: AppOptions = {}): Promise<{
   // A body that is no upload and says it is larger than FORM_MAX_KB: 413 before any route reads it.
   app.use(refuseLargeBodies(bodyLimitsOf(env)));
 
+  mountEndpoints(app, services, () => draining);
+
+  if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
+  app.all("/{*any}", reactRouter(render, origin));
+  // A failure during a database outage is the outage's: 503 and Retry-After, not a 500.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!services.database.health.down && !isOutageError(error)) return next(error);
+    sendOutage(req, res);
+  });
+  return {
+    app,
+    services,
+    listenerOptions: listenerOptions(env),
+    onRequest: trustProxyWarning(env.TRUST_PROXY, app.get("trust proxy fn"), log),
+    drain: () => {
+      draining = true;
+    },
+  };
+}
+
+/** The page cache of this process (ADR 0012, 0028, 0034), rendering its misses with `render`. */
+function createAppPageCache(
+  services: Services,
+  render: (request: Request, res: express.Response) => Promise<Response>,
+  origin: string,
+  options: AppOptions,
+) {
+  const { env, log } = services;
+  // A hit is answered first of all, kept gzipped with its headers (security headers
+  // included): no static lookup, compression, logging or header middleware.
+  return createPageCache({
+    db: services.database.db,
+    maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    log,
+    render,
+    origin,
+    clientDir: options.viteMiddlewares ? null : "build/client",
+    viewers: createViewerCache((cookie) => getViewer(services, new Headers({ cookie })).catch(() => null), {
+      ttlMs: env.PAGE_CACHE_VIEWER_SECONDS * 1000,
+      maxEntries: 10_000,
+    }),
+    onHit: services.pageViews ? (req, status) => services.pageViews!.served(req, status) : undefined,
+    databaseDown: () => services.database.health.down,
+    // ADR 0034: with several processes on one Redis, a page is rendered once per change.
+    shared: services.redis ? createSharedPageTier(services.redis, { buildId: build.assets.version }) : null,
+  });
+}
+
+/** How a request is rendered: React Router's handler for its language, with the request's context. */
+function createRender(services: Services) {
+  const { env } = services;
+  const mode = env.NODE_ENV === "production" ? "production" : "development";
+  const loadContext = (res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(nonceContext, res.locals.nonce as string);
+    context.set(pageTemplateContext, (res.locals.pageTemplate as PageTemplate | undefined) ?? null);
+    return context;
+  };
+  // The React Router handlers: the page cache renders misses with them, and every other
+  // request. One per language (ADR 0026): Urdu pages are the same routes under /ur, so
+  // React Router's basename prefixes their links, forms and client navigations.
+  const handleEnglish = createRequestHandler(build, mode);
+  const handleUrdu = createRequestHandler({ ...build, basename: URDU_PREFIX }, mode);
+  const { health } = services.database;
+  const render = async (request: Request, res: express.Response) => {
+    const url = new URL(request.url);
+    const started = health.now();
+    const response = await (localeOfPath(url.pathname) === "ur" ? handleUrdu : handleEnglish)(
+      request,
+      loadContext(res),
+    );
+    // The error page of a loader or action that failed because the database is away: the
+    // outage's 503 instead, for the page cache's renders and every other.
+    if (response.status < 500 || !health.failedSince(started)) return response;
+    await response.body?.cancel();
+    return outageResponse(url);
+  };
+  return render;
+}
+
+/** Health, readiness, media and reference data; then, behind the same-origin check, better-auth and tus. */
+function mountEndpoints(app: express.Express, services: Services, draining: () => boolean) {
+  const { env, log } = services;
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get(
-    "/readyz",
-    readiness(services, () => draining),
-  );
+  app.get("/readyz", readiness(services, draining));
 
   app.get("/media/{*key}", serveMedia(services.storage));
 
@@ -197,23 +227,6 @@ export async function createApp(options: AppOptions = {}): Promise<{
     },
     60 * 60 * 1000,
   ).unref();
-
-  if (pageCache) app.get("/{*any}", pageCache.renderAndStore);
-  app.all("/{*any}", reactRouter(render, origin));
-  // A failure during a database outage is the outage's: 503 and Retry-After, not a 500.
-  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (!services.database.health.down && !isOutageError(error)) return next(error);
-    sendOutage(req, res);
-  });
-  return {
-    app,
-    services,
-    listenerOptions: listenerOptions(env),
-    onRequest: trustProxyWarning(env.TRUST_PROXY, app.get("trust proxy fn"), log),
-    drain: () => {
-      draining = true;
-    },
-  };
 }
 
 /**
