@@ -171,7 +171,10 @@ function staticRoutes(): { file: string; islands: string[] }[] {
       else if (/\.tsx?$/.test(entry.name)) {
         const text = fs.readFileSync(full, "utf8");
         const handle =
-          /export const handle\s*=\s*(STATIC_FOR_VISITORS|staticForVisitorsWith\(([^)]*)\))/.exec(text);
+          // Bare, or wrapped in keptForRoles(…) (ADR 0028).
+          /export const handle\s*=\s*(?:keptForRoles\()?(STATIC_FOR_VISITORS|staticForVisitorsWith\(([^)]*)\))/.exec(
+            text,
+          );
         if (!handle) continue;
         const islands = [...(handle[2] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
         routes.push({ file: full, islands });

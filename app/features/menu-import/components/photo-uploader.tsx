@@ -169,7 +169,7 @@ function PhotoForm({
 }: {
   target: string;
   busy: boolean;
-  upload: (chosen: FileList | null) => Promise<void>;
+  upload(chosen: FileList | null): Promise<void>;
 }) {
   const { t } = useI18n();
   const folder = useRef<HTMLInputElement>(null);
