@@ -57,7 +57,7 @@ export interface VisitorScripts {
 
 /**
  * Read-only public pages send anonymous visitors no React when their route module
- * says so (`export const handle = STATIC_FOR_VISITORS` or `staticForVisitorsWith("carousel")`,
+ * says so (`export const handle = STATIC_FOR_VISITORS` or `staticForVisitorsWith("carousel")`, perhaps in `keptForRoles(…)`,
  * app/lib/static-page.ts; root.tsx then leaves <Scripts> out). Read from the route's source file.
  */
 export function visitorScriptsOf(routeId: string): VisitorScripts {
@@ -65,10 +65,12 @@ export function visitorScriptsOf(routeId: string): VisitorScripts {
     const file = path.join(REPO_ROOT, "app", `${routeId}${ext}`);
     if (!fs.existsSync(file)) continue;
     const source = fs.readFileSync(file, "utf8");
-    if (/export\s+const\s+handle\s*=\s*STATIC_FOR_VISITORS\b|staticForVisitors\s*:\s*true/.test(source)) {
+    // Bare, or wrapped in keptForRoles(…) (ADR 0028).
+    const handle = /export\s+const\s+handle\s*=\s*(?:keptForRoles\()?/.source;
+    if (new RegExp(`${handle}STATIC_FOR_VISITORS\\b|staticForVisitors\\s*:\\s*true`).test(source)) {
       return { staticForVisitors: true, islands: [] };
     }
-    const withIslands = /export\s+const\s+handle\s*=\s*staticForVisitorsWith\(([^)]*)\)/.exec(source);
+    const withIslands = new RegExp(`${handle}staticForVisitorsWith\\(([^)]*)\\)`).exec(source);
     if (withIslands) {
       const islands = [...withIslands[1]!.matchAll(/["']([\w-]+)["']/g)].map((m) => m[1]!);
       return { staticForVisitors: true, islands };
