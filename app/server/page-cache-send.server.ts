@@ -1,5 +1,5 @@
 import type express from "express";
-import { FRESH_UNTIL_HEADER, type CachedPage } from "./page-cache.server.ts";
+import { FRESH_UNTIL_HEADER, pageBody, type CachedPage } from "./page-cache.server.ts";
 import type { PageStore } from "./page-store.server.ts";
 import { escapedText, type PageTemplate, type PageVariant } from "./page-variant.server.ts";
 import { filled, type SplicedPage } from "./spliced-page.server.ts";
@@ -32,7 +32,7 @@ export function sendPage(
   }
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   if (gzip) res.setHeader("content-encoding", "gzip");
-  res.status(page.status).end(gzip ? page.gzip : page.body);
+  res.status(page.status).end(gzip ? page.gzip : pageBody(page));
 }
 
 /** Sends the page's previous copy kept under `older`, if there is one (ADR 0034). */

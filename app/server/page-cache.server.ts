@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { exactBytes } from "./exact-bytes.server.ts";
 import { sql, type CompiledQuery, type Kysely } from "kysely";
 import type { DB } from "./db-schema.server.ts";
 import { ISLAND_LOADER } from "~/lib/island-loader.ts";
@@ -162,7 +163,11 @@ function compiledVersionQueries(db: Kysely<DB>) {
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /**
+   * Kept only for a page that is not gzipped (a test's, or a spliced page's empty one): a
+   * kept page is its gzip alone (ADR 0034 §5), unzipped for the rare reader without gzip.
+   */
+  body?: Buffer;
   gzip: Buffer;
   etag: string;
   /** A signed-in variant's page (ADR 0028): kept in pieces around the reader's name; body and gzip are empty. */
@@ -219,7 +224,12 @@ export function withoutNonce(
 /** The headers are the whole answer's, with no nonce (see withoutNonce): a hit replays them as they were. */
 export function cachedPage(body: Buffer, headers: [string, string][]): CachedPage {
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  return { status: 200, headers, body, gzip: gzipSync(body), etag };
+  return { status: 200, headers, gzip: exactBytes(gzipSync(body)), etag };
+}
+
+/** A kept page's plain bytes: kept, or unzipped from its gzip (ADR 0034 §5). */
+export function pageBody(page: CachedPage): Buffer {
+  return page.body ?? gunzipSync(page.gzip);
 }
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[\w.-]+\.css)"[^>]*>/g;

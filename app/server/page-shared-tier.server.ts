@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
 import { RESP_TYPES } from "redis";
+import { exactBytes } from "./exact-bytes.server.ts";
 import type { CachedPage } from "./page-cache.server.ts";
 import type { Redis } from "./redis.server.ts";
 
@@ -46,7 +46,7 @@ function withinTime<T>(promise: Promise<T>, fallback: T): Promise<T> {
 
 /**
  * A kept page as Redis holds it: a 4-byte length, its status, headers and ETag as JSON,
- * then its gzip (the plain body is unzipped from it on arrival, once per process).
+ * then its gzip (all a kept page holds, ADR 0034 §5).
  */
 export function encodeSharedPage(page: CachedPage, until?: number): Buffer {
   const head = Buffer.from(JSON.stringify({ s: page.status, h: page.headers, e: page.etag, u: until }));
@@ -64,8 +64,8 @@ export function decodeSharedPage(bytes: Buffer, now: number): SharedCopy | null 
       e: string;
       u?: number;
     };
-    const gzip = Buffer.from(bytes.subarray(4 + length));
-    const page = { status: head.s, headers: head.h, etag: head.e, gzip, body: gunzipSync(gzip) };
+    const gzip = exactBytes(bytes.subarray(4 + length));
+    const page = { status: head.s, headers: head.h, etag: head.e, gzip };
     if (head.u === undefined) return { page };
     // Its moment has passed (Redis keeps it to the millisecond, this clock may differ): not served.
     return head.u - now < 1000 ? null : { page, ttlMs: head.u - now };

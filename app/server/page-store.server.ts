@@ -19,7 +19,7 @@ function pageSize(page: CachedPage): number {
       (sum, piece, i) => sum + piece.length + page.spliced!.deflated[i]!.length,
       0,
     ) ?? 0;
-  return page.body.length + page.gzip.length + spliced + 512;
+  return (page.body?.length ?? 0) + page.gzip.length + spliced + 512;
 }
 
 /**

@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { exactBytes } from "./exact-bytes.server.ts";
 
 /**
  * ADR 0028: one kept page for every signed-in reader of a role, with the
@@ -72,10 +73,12 @@ export function splicedPage(body: Buffer, slot: string): SplicedPage {
   return {
     pieces,
     deflated: pieces.map((piece, i) =>
-      zlib.deflateRawSync(piece, {
-        level: 9,
-        finishFlush: i === last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
-      }),
+      exactBytes(
+        zlib.deflateRawSync(piece, {
+          level: 9,
+          finishFlush: i === last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+        }),
+      ),
     ),
     crcs: pieces.map((piece) => zlib.crc32(piece)),
     shifts: pieces.map((piece) => crcShift(piece.length)),

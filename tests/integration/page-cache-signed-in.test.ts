@@ -9,6 +9,7 @@ import { createPageCache, personalIn, type Render } from "~/server/page-cache-mi
 import { createViewerCache, variantOf, type PageTemplate } from "~/server/page-variant.server.ts";
 import { sessionTokenOf } from "~/server/request-cookies.server.ts";
 import type { Viewer } from "~/server/viewer.server.ts";
+import { pageBody } from "~/server/page-cache.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
@@ -158,7 +159,9 @@ function read(path: string, who?: string, headers: Record<string, string> = {}) 
 const keptBodies = () =>
   pageCache.kept().map(([key, page]) => ({
     key,
-    text: page.spliced ? page.spliced.pieces.map((p) => p.toString()).join("{slot}") : page.body.toString(),
+    text: page.spliced
+      ? page.spliced.pieces.map((p) => p.toString()).join("{slot}")
+      : pageBody(page).toString(),
   }));
 
 describe("signed-in readers from the page cache", () => {
