@@ -1,5 +1,6 @@
 import type { BackupPlace } from "../app/server/backup.server.ts";
 import { parseEnv, sqliteFileOf } from "../app/server/env.server.ts";
+import { diskPageStoreFile } from "../app/server/page-disk-store.server.ts";
 import { createStorage } from "../app/server/storage/create-storage.server.ts";
 
 /** Where this installation keeps its data, from the same variables the app reads. */
@@ -13,5 +14,6 @@ export function backupPlace(): BackupPlace {
       storage: createStorage(env),
       name: env.STORAGE === "s3" ? `s3://${env.S3_BUCKET}` : "local",
     },
+    pageCacheFile: diskPageStoreFile(env.DATA_DIR),
   };
 }

@@ -3,7 +3,7 @@
 //   → nonce and security headers → body limits → health, media, reference data
 //   → same-origin check → better-auth, tus uploads → page cache miss → React Router.
 // server.ts gives it a listener; server/index.ts bundles it with the routes into the build.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerOptions } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -29,6 +29,7 @@ import { localeOfPath, URDU_PREFIX } from "~/lib/locale.ts";
 import { getViewer } from "~/features/accounts/access.server.ts";
 import { rewriteLinksAtStart } from "~/features/admin/public-links.server.ts";
 import { createPageCache } from "~/server/page-cache-middleware.server.ts";
+import { diskPageStoreFile, openDiskPageStore } from "~/server/page-disk-store.server.ts";
 import { createSharedPageTier } from "~/server/page-shared-tier.server.ts";
 import { createViewerCache, pageTemplateContext, type PageTemplate } from "~/server/page-variant.server.ts";
 import { VIDEO_UPLOAD_PATH } from "~/server/media/videos.server.ts";
@@ -135,6 +136,7 @@ function createAppPageCache(
   options: AppOptions,
 ) {
   const { env, log } = services;
+  const buildId = pageBuildId();
   // A hit is answered first of all, kept gzipped with its headers (security headers
   // included): no static lookup, compression, logging or header middleware.
   return createPageCache({
@@ -151,8 +153,30 @@ function createAppPageCache(
     onHit: services.pageViews ? (req, status) => services.pageViews!.served(req, status) : undefined,
     databaseDown: () => services.database.health.down,
     // ADR 0034: with several processes on one Redis, a page is rendered once per change.
-    shared: services.redis ? createSharedPageTier(services.redis, { buildId: build.assets.version }) : null,
+    shared: services.redis ? createSharedPageTier(services.redis, { buildId }) : null,
+    // ADR 0034 §5: every page rendered lately, on disk behind memory, shared by this host's processes.
+    // Not in development, where the code changes under one build id.
+    disk:
+      env.PAGE_DISK_MB > 0 && !options.viteMiddlewares
+        ? openDiskPageStore(diskPageStoreFile(env.DATA_DIR), {
+            maxBytes: env.PAGE_DISK_MB * 1024 * 1024,
+            buildId,
+            log,
+          })
+        : null,
   });
+}
+
+/**
+ * What names this build's pages in the stores processes share (Redis, the disk file):
+ * the client assets' version and the server bundle's bytes, since a change to the
+ * server alone can change a page's markup. Without a bundle (development), this
+ * process's own.
+ */
+function pageBuildId(): string {
+  const bundle = "build/server/index.js";
+  if (!fs.existsSync(bundle)) return randomUUID();
+  return createHash("sha1").update(build.assets.version).update(fs.readFileSync(bundle)).digest("base64url");
 }
 
 /** How a request is rendered: React Router's handler for its language, with the request's context. */

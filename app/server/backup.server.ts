@@ -23,6 +23,12 @@ export interface BackupPlace {
   uploadDir: string | null;
   /** The app's media storage, and how the manifest names it ("local", "s3://bucket"). */
   media: { storage: Storage; name: string };
+  /**
+   * The page cache's file on disk (ADR 0034 §5), removed by a restore: the restored
+   * database counts its content versions again, and a kept page under one would be
+   * another day's.
+   */
+  pageCacheFile?: string;
 }
 
 export interface BackupResult {
@@ -207,6 +213,9 @@ export async function restore(
     fs.copyFileSync(databaseFile, incoming);
     for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${place.sqliteFile}${suffix}`, { force: true });
     fs.renameSync(incoming, place.sqliteFile);
+  }
+  if (place.pageCacheFile) {
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${place.pageCacheFile}${suffix}`, { force: true });
   }
   if (place.uploadDir && uploadsDir) copyNewFiles(uploadsDir, place.uploadDir);
   return { media: await missingMedia(place.media.storage, databaseFile) };

@@ -101,6 +101,8 @@ const EnvSchema = z.object({
   // Anonymous public pages, kept per process and keyed by content versions (exact).
   PAGE_CACHE: flag.default(true),
   PAGE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  // ADR 0034 §5: the page cache's file on disk (DATA_DIR/page-cache.db); 0 keeps pages in memory only.
+  PAGE_DISK_MB: z.coerce.number().int().min(0).default(1024),
   /** ADR 0028: how long a process trusts who a session cookie is for a cached page's header. */
   PAGE_CACHE_VIEWER_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** ADR 0027: count diners' views of public pages (no cookies, no personal data). */

@@ -25,6 +25,7 @@ import {
 } from "./page-variant.server.ts";
 import { requestCookies } from "./request-cookies.server.ts";
 import { createPageStores, type PageStore } from "./page-store.server.ts";
+import type { DiskPageStore } from "./page-disk-store.server.ts";
 import type { SharedPageTier } from "./page-shared-tier.server.ts";
 import { createVersionHistory } from "./page-versions.server.ts";
 import { splicedPage } from "./spliced-page.server.ts";
@@ -94,6 +95,8 @@ export interface PageCacheOptions {
   shared?: SharedPageTier | null;
   /** How long after its content changed a visitor may still be sent a page's previous copy while it renders (ADR 0034). */
   staleMs?: number;
+  /** ADR 0034 §5: visitors' pages on disk behind memory, shared by the processes of a host. */
+  disk?: DiskPageStore | null;
 }
 
 /** What the page cache's middlewares share: its options, its stores and its bookkeeping. */
@@ -236,7 +239,9 @@ async function serveHit(
   }
   // A session that has ended: rendered as it is (the app answers it as a visitor's).
   if (signedIn && !viewer) return next();
-  const hit = store.get(key);
+  const hit =
+    store.get(key) ??
+    (signedIn || filtered ? undefined : fromDisk(c, store, key, scopeName, `${variant}|${url}`));
   if (!hit) {
     res.locals.pageCacheKey = key;
     res.locals.pageCacheUrl = url;
@@ -250,6 +255,21 @@ async function serveHit(
   for (const [name, value] of hit.headers) res.setHeader(name, value);
   sendPage(req, res, hit, "HIT", viewer);
   c.options.onHit?.(req, res.statusCode);
+}
+
+/** A visitor's page kept on disk (ADR 0034 §5), taken back into memory. */
+function fromDisk(
+  c: PageCache,
+  store: PageStore,
+  key: string,
+  scope: string,
+  slot: string,
+): CachedPage | undefined {
+  const copy = c.options.disk?.get(key);
+  if (!copy) return undefined;
+  const replaces = c.olderCopy(store, scope, slot) ?? undefined;
+  store.set(key, copy.page, { ttl: copy.ttlMs, replaces });
+  return copy.page;
 }
 
 async function renderAndStore(
@@ -443,6 +463,7 @@ async function keepAndSend(
   res.setHeader("etag", page.etag);
   const kept = { ...page, headers: [...headers, ["etag", page.etag]] as [string, string][] };
   store.set(key, kept, { ttl, replaces });
+  if (!res.locals.pageCacheFiltered) c.options.disk?.put(key, kept, { ttlMs: ttl, replaces });
   sendPage(req, res, page, "MISS", null);
   // Before the claim is released (renderAndStore), so the processes waiting find it.
   if (c.options.shared && !res.locals.pageCacheFiltered) await c.options.shared.put(key, kept, ttl);

@@ -146,7 +146,11 @@ describe("backup and restore", () => {
       sqliteFile: path.join(dataDir, "foodverse.db"),
       uploadDir,
       media: { storage: createLocalStorage(uploadDir), name: "local" },
+      pageCacheFile: path.join(dataDir, "page-cache.db"),
     };
+    // Pages kept under the content versions of the database being replaced (ADR 0034 §5).
+    fs.mkdirSync(dataDir, { recursive: true });
+    for (const suffix of ["", "-wal"]) fs.writeFileSync(`${target.pageCacheFile}${suffix}`, "old pages");
     // The backup's copy of one picture is lost: the restore says which.
     fs.rmSync(path.join(out, "uploads", pictureKeys[0]!));
     const { media } = await restore(target, result.databaseFile, result.uploadsDir);
@@ -155,6 +159,8 @@ describe("backup and restore", () => {
       checked: pictureKeys.length,
       missing: [pictureKeys[0]],
     });
+    // The restored database counts its versions again: no page kept under them survives.
+    expect(fs.existsSync(target.pageCacheFile!) || fs.existsSync(`${target.pageCacheFile}-wal`)).toBe(false);
 
     const restored = await openRestored(dataDir, restoredUrl);
     try {
