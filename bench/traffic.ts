@@ -22,6 +22,7 @@
 // from pino-http's log line of each request that got past the cache (LOG_LEVEL=info): every
 // render, the crawler's and the owners' included. Prints the figures (median of the rounds,
 // lowest–highest) and writes reports/bench-traffic.json.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -97,6 +98,8 @@ export interface TrafficOptions {
   crawlRate: number;
   editsPerMinute: number;
   reviewsPerSecond: number;
+  /** The share of diners' reads whose pages are fetched once before the first round (0: none). */
+  prefill: number;
   quick: boolean;
 }
 
@@ -111,6 +114,7 @@ export const TRAFFIC_FLAGS = {
   "crawl-rate": { type: "string", default: "50" },
   "edits-per-minute": { type: "string", default: "6" },
   "reviews-per-second": { type: "string", default: "10" },
+  prefill: { type: "string", default: "0.97" },
   quick: { type: "boolean", default: false },
 } as const;
 
@@ -130,6 +134,7 @@ export function trafficOptions(values: Record<string, string | boolean | undefin
     crawlRate: numberFlag(str("crawl-rate"), 50, "crawl-rate"),
     editsPerMinute: numberFlag(str("edits-per-minute"), 6, "edits-per-minute"),
     reviewsPerSecond: numberFlag(str("reviews-per-second"), 10, "reviews-per-second"),
+    prefill: Math.min(1, numberFlag(str("prefill"), 0.97, "prefill")),
     quick,
   };
 }
@@ -145,7 +150,7 @@ interface Restaurant {
 
 type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 
-function sqliteQuery(file: string): { query: Query; close(): void } {
+export function sqliteQuery(file: string): { query: Query; close(): void } {
   const db = new SQLite(file, { readonly: true });
   return {
     query: async <T>(sql: string, params: unknown[] = []) =>
@@ -192,7 +197,7 @@ async function pgCodesUnder(url: string, base: string) {
   }
 }
 
-async function readCatalog(query: Query): Promise<Restaurant[]> {
+export async function readCatalog(query: Query): Promise<Restaurant[]> {
   const restaurants = await query<{ id: string; urlName: string; email: string }>(
     `select id, "urlName" as "urlName", email from restaurant where "approvalStatus" = 'approved' order by id`,
   );
@@ -250,7 +255,7 @@ interface Diners {
   next: () => string;
 }
 
-function diners(catalog: Restaurant[]): Diners {
+export function diners(catalog: Restaurant[]): Diners {
   const random = seededRandom(20261126);
   const popular = shuffled(catalog, random);
   const rank = zipf(popular.length, 1, random);
@@ -275,6 +280,86 @@ function diners(catalog: Restaurant[]): Diners {
     return random() < URDU_SHARE ? localisedPath(p, "ur") : p;
   };
   return { popular, rank, next };
+}
+
+/**
+ * Every page diners open with the share of their reads it gets: the law `diners` draws
+ * from, written out. The pages a site that has run a while has rendered already.
+ */
+export function dinerPages(d: Diners): { path: string; share: number }[] {
+  let harmonic = 0;
+  for (let rank = 1; rank <= d.popular.length; rank++) harmonic += 1 / rank;
+  const shares = new Map<string, number>();
+  const add = (p: string, share: number) => {
+    shares.set(p, (shares.get(p) ?? 0) + share * (1 - URDU_SHARE));
+    const ur = localisedPath(p, "ur");
+    shares.set(ur, (shares.get(ur) ?? 0) + share * URDU_SHARE);
+  };
+  d.popular.forEach((r, i) => {
+    const weight = 1 / (i + 1) / harmonic;
+    const branches = r.branches.length;
+    add(`${restaurantPath(r.urlName)}/menu`, weight * (branches ? MIX.menu : MIX.branch + MIX.menu));
+    add(restaurantPath(r.urlName), weight * (branches ? MIX.restaurant : MIX.restaurant + MIX.reviews));
+    for (const branch of r.branches) {
+      const share = weight / branches;
+      const pages = Math.max(1, Math.ceil(branch.dishes / DISHES_A_PAGE));
+      const menu = branchPath(r.urlName, branch.branchUrl);
+      const onPage = pageNumberShares(pages);
+      onPage.forEach((p, n) => add(`${menu}${n > 0 ? `?page=${n + 1}` : ""}`, share * MIX.branch * p));
+      add(`${menu}/reviews`, share * MIX.reviews);
+    }
+  });
+  return [...shares].map(([p, share]) => ({ path: p, share })).toSorted((a, b) => b.share - a.share);
+}
+
+/** How `pageNumber` in `diners` spreads a branch menu's reads over its `pages` pages. */
+function pageNumberShares(pages: number): number[] {
+  const shares = Array.from({ length: pages }, () => 0);
+  const [first, second, rest] = PAGE_NUMBER_SHARES as [number, number, number];
+  shares[0]! += first;
+  shares[Math.min(1, pages - 1)]! += second;
+  const later = Math.max(1, pages - 2);
+  for (let k = 0; k < later; k++) shares[Math.min(2 + k, pages - 1)]! += rest / later;
+  return shares;
+}
+
+/**
+ * The pages that take `coverage` of diners' reads, fetched once as diners (as fast as
+ * `concurrency` requests go), so the run measures a site that has run a while, not one
+ * just started. Returns how many and how long.
+ */
+async function prefill(base: string, d: Diners, coverage: number, concurrency: number) {
+  assertLocal(base);
+  const wanted: string[] = [];
+  let covered = 0;
+  for (const page of dinerPages(d)) {
+    if (covered >= coverage) break;
+    wanted.push(page.path);
+    covered += page.share;
+  }
+  const started = Date.now();
+  let next = 0;
+  let rendered = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const one = (p: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        `${base}${p}`,
+        { agent, headers: { "user-agent": DINER_UA, "accept-encoding": "gzip" } },
+        (response) => {
+          if (response.headers["x-page-cache"] === "MISS") rendered++;
+          response.resume().on("end", resolve).on("error", reject);
+        },
+      );
+      request.on("error", reject);
+    });
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < wanted.length) await one(wanted[next++]!);
+    }),
+  );
+  agent.destroy();
+  return { pages: wanted.length, covered, rendered, seconds: (Date.now() - started) / 1000 };
 }
 
 // ---------- what the servers say: renders from their log, CPU and memory from /proc ----------
@@ -790,6 +875,14 @@ export interface ConfigResult {
   }[];
   sitemapUrls: number;
   crawled: number;
+  /** The pages fetched before the first round (a site that has run a while), or null. */
+  prefilled: {
+    pages: number;
+    covered: number;
+    rendered: number;
+    seconds: number;
+    fromSnapshot: boolean;
+  } | null;
 }
 
 const locs = (xml: string) =>
@@ -867,6 +960,43 @@ async function prepareActors(
 
 const noPids = (): number[] => [];
 
+/**
+ * The page cache's file on disk (ADR 0034 §5) after a prefill, kept beside the cached
+ * database for the next run of the same build and configuration (a prefill renders tens
+ * of thousands of pages). Taken before any write, so every key in it names the copy's
+ * content as the run starts; another build's keys are never read, and its files go.
+ * Copied into `dataDir` now when there is one.
+ */
+function pagesSnapshot(datasetDir: string, processes: number, coverage: number, dataDir: string) {
+  const build = createHash("sha1")
+    .update(fs.readFileSync(path.join(REPO_ROOT, "build", "server", "index.js")))
+    .digest("hex")
+    .slice(0, 12);
+  const prefix = `${path.basename(datasetDir)}-pages-`;
+  const name = `${prefix}${processes}p-${coverage}-${build}`;
+  const folder = path.dirname(datasetDir);
+  for (const file of fs.readdirSync(folder)) {
+    if (file.startsWith(prefix) && !file.includes(build)) fs.rmSync(path.join(folder, file), { force: true });
+  }
+  const snapshot = path.join(folder, `${name}.db`);
+  const live = path.join(dataDir, "page-cache.db");
+  const found = coverage > 0 && fs.existsSync(snapshot);
+  if (found) {
+    for (const suffix of ["", "-wal"]) {
+      if (fs.existsSync(`${snapshot}${suffix}`)) fs.copyFileSync(`${snapshot}${suffix}`, `${live}${suffix}`);
+    }
+  }
+  return {
+    found,
+    // The app holds the file open; nothing writes it between the prefill and this copy.
+    save() {
+      for (const suffix of ["", "-wal"]) {
+        if (fs.existsSync(`${live}${suffix}`)) fs.copyFileSync(`${live}${suffix}`, `${snapshot}${suffix}`);
+      }
+    },
+  };
+}
+
 async function runConfig(
   processes: number,
   options: TrafficOptions,
@@ -885,6 +1015,7 @@ async function runConfig(
     let closeQuery: () => unknown;
     let database: string;
     let nginxPids = noPids;
+    let pages: ReturnType<typeof pagesSnapshot>;
     if (processes === 1) {
       const { target } = await ensureDatabase("sqlite", options.size, DEFAULT_PG);
       const dataDir = makeDataDir();
@@ -893,6 +1024,7 @@ async function runConfig(
       fs.cpSync(target.dataDir, dataDir, { recursive: true });
       const port = await freePort();
       sqliteCodesUnder(path.join(dataDir, "foodverse.db"), `http://127.0.0.1:${port}`);
+      pages = pagesSnapshot(target.dataDir, processes, options.prefill, dataDir);
       const q = sqliteQuery(path.join(dataDir, "foodverse.db"));
       query = q.query;
       closeQuery = q.close;
@@ -934,9 +1066,11 @@ async function runConfig(
         TRUST_PROXY: "on",
       };
       apps = [];
+      // One installation's two processes on a host: one data folder, so one page file on disk (ADR 0034 §5).
+      const dataDir = makeDataDir();
+      cluster.onCleanUp("the data folder", () => removeDataDir(dataDir));
+      pages = pagesSnapshot(target.dataDir, processes, options.prefill, dataDir);
       for (const name of ["A", "B"]) {
-        const dataDir = makeDataDir();
-        cluster.onCleanUp(`${name}'s data folder`, () => removeDataDir(dataDir));
         const app = await startApp({ dataDir, env: shared, keepDatabaseUrl: true, onStdoutLine });
         cluster.onCleanUp(`process ${name}`, () => app.stop());
         apps.push(app);
@@ -960,6 +1094,18 @@ async function runConfig(
     log(
       `  ${catalog.length.toLocaleString("en")} approved restaurants, ${actors.owners.length} owners, ${actors.writers.length} customers`,
     );
+    let prefilled: ConfigResult["prefilled"] = null;
+    if (options.prefill > 0) {
+      log(
+        `  the pages of ${(options.prefill * 100).toFixed(0)} % of diners' reads, once${pages.found ? " (the disk file of the last run of this build)" : ""}…`,
+      );
+      prefilled = { ...(await prefill(base, actors.diners, options.prefill, 4)), fromSnapshot: pages.found };
+      log(
+        `    ${prefilled.pages.toLocaleString("en")} pages, ${prefilled.rendered.toLocaleString("en")} rendered, in ${prefilled.seconds.toFixed(0)} s`,
+      );
+      // Before any write of the run: the content versions in its keys are the pristine copy's.
+      if (!pages.found) pages.save();
+    }
     if (options.warmup > 0) {
       log(`  warming the cache: diners at ${options.rate} a second for ${options.warmup} s…`);
       await runDiners(base, actors.diners, options.warmup, {
@@ -1001,6 +1147,7 @@ async function runConfig(
       rounds,
       sitemapUrls: actors.crawl.urls.length,
       crawled: actors.crawl.state.cursor,
+      prefilled,
     };
   } finally {
     await cluster.cleanUp();
@@ -1138,6 +1285,15 @@ export function trafficFigures(report: TrafficReport): Figure[] {
           ) >= GOALS.readersKept,
       },
     );
+    if (config.prefilled) {
+      const p = config.prefilled;
+      figures.push({
+        part,
+        measure: `${tag}: before the rounds, the pages of ${pct(o.prefill)} of diners' reads fetched once (a site that has run a while)`,
+        value: `${p.pages.toLocaleString("en")} pages`,
+        ratio: `${p.rendered.toLocaleString("en")} rendered in ${p.seconds.toFixed(0)} s${p.fromSnapshot ? " (the rest from the disk file of the last run of this build)" : ""}`,
+      });
+    }
     const last = config.rounds.at(-1)!;
     const rssEnd = spread(config.rounds.map((r) => Math.max(...r.rss.map((x) => x.rssBytes))));
     figures.push({

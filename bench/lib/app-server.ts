@@ -87,6 +87,25 @@ async function waitUntilReady(
   throw new Error(`the app did not become ready within ${withinMs / 1000} s:\n${stderr()}`);
 }
 
+/**
+ * The flags `npm start` gives Node (package.json): the bench measures the process an
+ * operator runs, its heap bound included (ADR 0034 §6).
+ */
+export function startFlags(): string[] {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  return (
+    /exec node ((?:--[\w-]+(?:=\S+)? )*)server\.ts/
+      .exec(scripts.start ?? "")?.[1]
+      ?.trim()
+      .split(" ")
+      .filter(Boolean) ?? []
+  );
+}
+
 /** Starts `server.ts` from the build with APPROVAL_MODE=auto and LOG_LEVEL=warn. */
 export async function startApp(options: StartOptions): Promise<AppServer> {
   ensureBuild();
@@ -119,7 +138,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     delete env.UPLOAD_DIR;
   }
   // process.execPath is the Node 24 that npm put first on PATH for this script.
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...startFlags(), "server.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", options.captureStdout || options.onStdoutLine ? "pipe" : "ignore", "pipe"],
