@@ -5,8 +5,11 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/public/home.tsx"),
   route("signup", "routes/account/signup.tsx"),
-  route("signup/restaurantsignup", "routes/account/restaurant-signup.tsx"),
-  route("signup/customersignup", "routes/account/customer-signup.tsx"),
+  // One module, two forms (the module tells them apart by path).
+  route("signup/restaurantsignup", "routes/account/signup-form.tsx", {
+    id: "routes/account/restaurant-signup",
+  }),
+  route("signup/customersignup", "routes/account/signup-form.tsx", { id: "routes/account/customer-signup" }),
   route("login", "routes/account/login.tsx", { id: "login" }),
   route("sign-in", "routes/account/login.tsx", { id: "sign-in" }),
   route("forgotpassword", "routes/account/forgot-password.tsx", { id: "forgotpassword" }),

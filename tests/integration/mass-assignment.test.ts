@@ -18,8 +18,7 @@ import {
 import { replySchema, reportSchema, reviewSchema } from "~/features/reviews/reviews.schema.ts";
 import { deleteReview } from "~/features/reviews/reviews.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
-import * as customerSignup from "~/routes/account/customer-signup.tsx";
-import * as restaurantSignup from "~/routes/account/restaurant-signup.tsx";
+import * as signupForm from "~/routes/account/signup-form.tsx";
 import * as addReview from "~/routes/customer/add-review.tsx";
 import * as customerEdit from "~/routes/customer/edit-profile.tsx";
 import * as menuItem from "~/routes/public/menu-item.tsx";
@@ -120,14 +119,8 @@ const userRow = (id: string) => row("user", { id });
 
 describe("sign-ups write only what the form owns", () => {
   it.each([
-    [
-      "restaurant",
-      restaurantSignup.action,
-      "/signup/restaurantsignup",
-      restaurantInput,
-      restaurantSignupSchema,
-    ],
-    ["customer", customerSignup.action, "/signup/customersignup", customerInput, customerSignupSchema],
+    ["restaurant", signupForm.action, "/signup/restaurantsignup", restaurantInput, restaurantSignupSchema],
+    ["customer", signupForm.action, "/signup/customersignup", customerInput, customerSignupSchema],
   ] as const)("%s sign-up", async (table, action, path, input, schema) => {
     const signUp = async (form: FormFields) => {
       const outcome = await post(action, "visitor", path, form);

@@ -1,10 +1,9 @@
 import { expect } from "vitest";
-import * as customerSignup from "~/routes/account/customer-signup.tsx";
+import * as signupForm from "~/routes/account/signup-form.tsx";
 import * as forgotPassword from "~/routes/account/forgot-password.tsx";
 import * as login from "~/routes/account/login.tsx";
 import * as logout from "~/routes/account/logout.tsx";
 import * as resetPassword from "~/routes/account/reset-password.tsx";
-import * as restaurantSignup from "~/routes/account/restaurant-signup.tsx";
 import { customerInput, restaurantInput } from "../../setup/factories.ts";
 import type { MutatingAction } from "./action-entry.ts";
 import { changesIn, expectOnlyOwnAccountRowsChanged, expectSuccess } from "./effects.ts";
@@ -53,17 +52,17 @@ const signup = (
 export const accountActions: MutatingAction[] = [
   signup(
     "account restaurant-signup",
-    "routes/account/restaurant-signup",
+    "routes/account/signup-form",
     "/signup/restaurantsignup",
-    restaurantSignup.action,
+    signupForm.action,
     restaurantInput,
     "restaurant",
   ),
   signup(
     "account customer-signup",
-    "routes/account/customer-signup",
+    "routes/account/signup-form",
     "/signup/customersignup",
-    customerSignup.action,
+    signupForm.action,
     customerInput,
     "customer",
   ),

@@ -35,6 +35,9 @@ export function useSignupForm(
   return { ...useSchemaForm(schema, actionData), busy };
 }
 
+/** What a sign-up form's fields read: their errors and the values sent last. */
+export type SignupForm = ReturnType<typeof useSignupForm>;
+
 /** Inside each sign-up form: where to go once the account is made (checked again by the action). */
 function RedirectToField() {
   const redirectTo = useSearchParams()[0].get("redirectTo");
