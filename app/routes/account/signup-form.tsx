@@ -1,5 +1,5 @@
 import { CustomerSignupFields } from "~/features/accounts/components/customer-signup-fields.tsx";
-import { RestaurantSignupFields } from "~/features/accounts/components/restaurant-signup-fields.tsx";
+import { RestaurantSignupFields } from "~/features/restaurants/components/restaurant-signup-fields.tsx";
 import {
   SignupShell,
   signupLoader,
