@@ -277,7 +277,10 @@ test("the carousel stays still for reduced motion, and advances by itself otherw
   const stillPage = await still.newPage();
   await stillPage.clock.install();
   await stillPage.goto(itemPath);
-  await expect(stillPage.getByText("1 / 3")).toBeVisible();
+  // The island loads after the page's load and first paint (ADR 0029): on a busy CI
+  // machine that took longer than the default 7 s once.
+  const islandLoaded = { timeout: 20_000 };
+  await expect(stillPage.getByText("1 / 3")).toBeVisible(islandLoaded);
   // Longer than the 5 s that moves the pictures on below: with reduced motion they stay.
   await stillPage.clock.runFor(5600);
   await expect(stillPage.getByText("1 / 3")).toBeVisible();
@@ -287,7 +290,7 @@ test("the carousel stays still for reduced motion, and advances by itself otherw
   const movingPage = await moving.newPage();
   await movingPage.clock.install();
   await movingPage.goto(itemPath);
-  await expect(movingPage.getByText("1 / 3")).toBeVisible();
+  await expect(movingPage.getByText("1 / 3")).toBeVisible(islandLoaded);
   await movingPage.clock.runFor(5100);
   await expect(movingPage.getByText("2 / 3")).toBeVisible();
   await moving.close();
