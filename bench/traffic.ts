@@ -32,6 +32,7 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { localisedPath } from "../app/lib/locale.ts";
+import { diskPageStoreFile } from "../app/server/page-disk-store.server.ts";
 import { seededRandom } from "../app/lib/random.ts";
 import { branchPath, restaurantPath } from "../app/lib/slug.ts";
 import {
@@ -979,7 +980,7 @@ function pagesSnapshot(datasetDir: string, processes: number, coverage: number, 
     if (file.startsWith(prefix) && !file.includes(build)) fs.rmSync(path.join(folder, file), { force: true });
   }
   const snapshot = path.join(folder, `${name}.db`);
-  const live = path.join(dataDir, "page-cache.db");
+  const live = diskPageStoreFile(dataDir);
   const found = coverage > 0 && fs.existsSync(snapshot);
   if (found) {
     for (const suffix of ["", "-wal"]) {

@@ -14,6 +14,7 @@ import {
   type MediaReport,
 } from "./backup-media.server.ts";
 import type { Storage } from "./storage/storage.server.ts";
+import { removeDiskPageStore } from "./page-disk-store.server.ts";
 
 export interface BackupPlace {
   /** PostgreSQL when set; otherwise the SQLite file. */
@@ -214,9 +215,7 @@ export async function restore(
     for (const suffix of ["-wal", "-shm"]) fs.rmSync(`${place.sqliteFile}${suffix}`, { force: true });
     fs.renameSync(incoming, place.sqliteFile);
   }
-  if (place.pageCacheFile) {
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${place.pageCacheFile}${suffix}`, { force: true });
-  }
+  if (place.pageCacheFile) removeDiskPageStore(place.pageCacheFile);
   if (place.uploadDir && uploadsDir) copyNewFiles(uploadsDir, place.uploadDir);
   return { media: await missingMedia(place.media.storage, databaseFile) };
 }

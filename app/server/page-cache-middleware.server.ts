@@ -463,8 +463,9 @@ async function keepAndSend(
   res.setHeader("etag", page.etag);
   const kept = { ...page, headers: [...headers, ["etag", page.etag]] as [string, string][] };
   store.set(key, kept, { ttl, replaces });
-  if (!res.locals.pageCacheFiltered) c.options.disk?.put(key, kept, { ttlMs: ttl, replaces });
   sendPage(req, res, page, "MISS", null);
+  // After the answer: the reader who waited for the render does not wait for the disk too.
+  if (!res.locals.pageCacheFiltered) c.options.disk?.put(key, kept, { ttlMs: ttl, replaces });
   // Before the claim is released (renderAndStore), so the processes waiting find it.
   if (c.options.shared && !res.locals.pageCacheFiltered) await c.options.shared.put(key, kept, ttl);
 }

@@ -107,7 +107,7 @@ function openFile(file: string, log?: Logger): SQLite.Database {
   } catch (error) {
     // A damaged file holds nothing worth keeping: start it again.
     log?.warn({ err: error }, "page cache: the disk store was unreadable and starts empty");
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
+    removeDiskPageStore(file);
     return prepared(new SQLite(file, { timeout: 20 }));
   }
 }
@@ -124,4 +124,9 @@ function prepared(db: SQLite.Database): SQLite.Database {
 /** Where the disk store lives: beside the database, removed with it by a restore. */
 export function diskPageStoreFile(dataDir: string): string {
   return path.join(dataDir, "page-cache.db");
+}
+
+/** Deletes the disk store's file with its write-ahead log (a restore; a damaged file). */
+export function removeDiskPageStore(file: string) {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${file}${suffix}`, { force: true });
 }
