@@ -1,4 +1,5 @@
 import type express from "express";
+import { LRUCache } from "lru-cache";
 import { FRESH_UNTIL_HEADER, pageBody, type CachedPage } from "./page-cache.server.ts";
 import type { PageStore } from "./page-store.server.ts";
 import { escapedText, type PageTemplate, type PageVariant } from "./page-variant.server.ts";
@@ -32,7 +33,28 @@ export function sendPage(
   }
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   if (gzip) res.setHeader("content-encoding", "gzip");
-  res.status(page.status).end(gzip ? page.gzip : pageBody(page));
+  res.status(page.status).end(gzip ? page.gzip : plainBody(page));
+}
+
+/**
+ * Kept pages are gzip only (ADR 0034 §5); a client that takes no gzip (a script, a tool,
+ * a rare bot) gets them unzipped. The pages such clients read lately stay unzipped here,
+ * so a stream of them costs a lookup each, not an unzip each (at 200 such readers an unzip
+ * a request took two thirds of the throughput). Keyed by ETag: the hash of the bytes.
+ */
+const plainCopies = new LRUCache<string, Buffer>({
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (body) => body.length + 64,
+});
+
+export function plainBody(page: CachedPage): Buffer {
+  if (page.body) return page.body;
+  let body = plainCopies.get(page.etag);
+  if (!body) {
+    body = pageBody(page);
+    plainCopies.set(page.etag, body);
+  }
+  return body;
 }
 
 /** Sends the page's previous copy kept under `older`, if there is one (ADR 0034). */
