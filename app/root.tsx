@@ -31,6 +31,7 @@ import { useI18n } from "./i18n/use-i18n.ts";
 import { localeOfPath } from "./lib/locale.ts";
 import { localeOf } from "./lib/seo.ts";
 import { notAfterUnanswered } from "./lib/submissions.ts";
+import { isMessage } from "./lib/message.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [keepLanguageInRedirects];
 
@@ -138,7 +139,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, tm, href } = useI18n();
   let detail = t("Unknown Error");
-  if (isRouteErrorResponse(error)) detail = tm(error.statusText) || `${error.status}`;
+  // A refusal thrown with its message (app/server/upload-form.server.ts) is shown in the page's language.
+  const said = isRouteErrorResponse(error)
+    ? (error.data as { message?: unknown } | null)?.message
+    : undefined;
+  if (isRouteErrorResponse(error))
+    detail = (isMessage(said) ? tm(said) : tm(error.statusText)) || `${error.status}`;
   else if (error instanceof Error) detail = tm(error.message);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center">

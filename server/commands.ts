@@ -5,6 +5,7 @@ import { createAdmin } from "~/features/accounts/accounts.server.ts";
 import { COMMAND_LINE, decideRestaurant, unlockUser } from "~/features/admin/admin.server.ts";
 import { rewritePublicLinks } from "~/features/admin/public-links.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /** For scripts/admin.ts. */
 export type AdminCommand =
@@ -26,8 +27,8 @@ export async function runAdminCommand(input: AdminCommand): Promise<string> {
       intent: input.command,
       reason: input.reason ?? "",
     });
-    if (!result.ok) throw new Error(result.message);
-    return result.message;
+    if (!result.ok) throw new Error(inEnglish(result.message));
+    return inEnglish(result.message);
   } finally {
     await services.close();
   }
@@ -42,7 +43,7 @@ export async function unlockCommand(services: Services, email: string): Promise<
     return `unlocked ${result.email}: ${n} lock${n === 1 ? "" : "s"} cleared (${what})`;
   }
   if (result.status === 409) return `no locks on ${email}`;
-  throw new Error(result.status === 404 ? `no account has the email ${email}` : result.message);
+  throw new Error(result.status === 404 ? `no account has the email ${email}` : inEnglish(result.message));
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -129,4 +129,21 @@ describe("messages the server sends", () => {
     expect(missing).toEqual([]);
     expect(messages.size).toBeGreaterThan(100);
   });
+
+  test("with values: each keyed() sentence is a key of the Urdu catalog, values and all", () => {
+    const call = /\bkeyed\(\s*(["'`])((?:\\.|(?!\1).)*)\1/gu;
+    const keyedKeys = new Map<string, string>();
+    for (const file of new Set(all)) {
+      for (const match of fs.readFileSync(file, "utf8").matchAll(call)) {
+        // A key built from parts (a day's name, a unit) is checked by the tests of its messages.
+        if (match[2]!.includes("${")) continue;
+        keyedKeys.set(match[2]!.replace(/\\(["'`\\])/gu, "$1"), path.relative(SOURCE, file));
+      }
+    }
+    const missing = [...keyedKeys]
+      .filter(([key]) => !(key in urduMessages) || !key.includes("{{"))
+      .map(([key, file]) => `${file}: ${key}`);
+    expect(missing).toEqual([]);
+    expect(keyedKeys.size).toBeGreaterThan(30);
+  });
 });

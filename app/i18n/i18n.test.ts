@@ -1,12 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { formatDate } from "~/lib/dates.ts";
 import { formatNumber, registerMessages, translateMessage, translatorFor } from "./i18n.ts";
+import { inEnglish, keyed, messageAsText, messageFromText } from "~/lib/message.ts";
 
 describe("messages", () => {
   registerMessages("ur", {
     "Add a Review": "ریویو لکھیں",
-    "Remove {{link}}": "{{link}} ہٹائیں",
-    "Remove {{name}} from {{branch}}": "{{name}} کو {{branch}} سے ہٹائیں",
+    "Add at most {{max}} photos.": "زیادہ سے زیادہ {{max}} تصاویر شامل کریں۔",
+    "{{branch}} has no opening hours yet.": "{{branch}} کے ابھی کوئی اوقاتِ کار نہیں۔",
     "{{count}} reviews_one": "{{count}} ریویو",
     "{{count}} reviews_other": "{{count}} ریویوز",
   });
@@ -18,12 +19,32 @@ describe("messages", () => {
     expect(translatorFor("ur")("{{count}} reviews", { count: 3 })).toBe("3 ریویوز");
   });
 
-  test("a server's sentence with values is translated by the most specific message that fits", () => {
+  test("a server's message is its key, with its values apart: nothing is read back from English", () => {
     expect(translateMessage("ur", "Add a Review")).toBe("ریویو لکھیں");
-    expect(translateMessage("ur", "Remove Karahi from Blue Area")).toBe("Karahi کو Blue Area سے ہٹائیں");
-    expect(translateMessage("ur", "Remove Karahi")).toBe("Karahi ہٹائیں");
+    const added = keyed("Add at most {{max}} photos.", { max: 5 });
+    expect(translateMessage("ur", added)).toBe("زیادہ سے زیادہ 5 تصاویر شامل کریں۔");
+    expect(translateMessage("en", added)).toBe("Add at most 5 photos.");
+    expect(inEnglish(added)).toBe("Add at most 5 photos.");
+    // The finished English sentence is no key: it is shown as it is, not guessed at.
+    expect(translateMessage("ur", "Add at most 5 photos.")).toBe("Add at most 5 photos.");
     expect(translateMessage("ur", "Something else")).toBe("Something else");
-    expect(translateMessage("en", "Remove Karahi")).toBe("Remove Karahi");
+  });
+
+  test("a value is put in as it is, never read as a key or a placeholder", () => {
+    const copied = keyed("{{branch}} has no opening hours yet.", {
+      branch: "{{branch}} Add a Review $t(Menu)",
+    });
+    expect(translateMessage("ur", copied)).toBe(
+      "{{branch}} Add a Review $t(Menu) کے ابھی کوئی اوقاتِ کار نہیں۔",
+    );
+    expect(inEnglish(copied)).toBe("{{branch}} Add a Review $t(Menu) has no opening hours yet.");
+  });
+
+  test("a keyed message crosses a text-only channel (a zod issue, a tus refusal) and comes back", () => {
+    const message = keyed("Use at most {{max}} characters.", { max: 80 });
+    expect(messageFromText(messageAsText(message))).toEqual(message);
+    expect(messageFromText("Please enter a name.")).toBe("Please enter a name.");
+    expect(messageFromText(`${messageAsText(message).slice(0, 12)}{not json`)).toMatch(/not json/);
   });
 
   test("numbers and dates keep Latin digits in Urdu, months in Urdu", () => {

@@ -1,10 +1,12 @@
 // ADR 0026: one i18next instance per language, made once and shared by
 // every request (the language comes from the URL, never from per-request state).
 // Keys are the English messages themselves (SPEC texts word for word), so an English
-// page needs no catalog and a missing Urdu message falls back to the English text.
+// page needs no catalog and a missing Urdu message falls back to the English text. The
+// server's sentences with values are keys with their values apart (app/lib/message.ts).
 // en/*.json hold only what English needs beyond its keys: plural forms.
 import i18next, { type i18n as I18n, type TOptions } from "i18next";
 import { INTL_LOCALE, type Locale } from "~/lib/locale.ts";
+import type { Message } from "~/lib/message.ts";
 
 // English needs no messages beyond its keys except plural forms ("{{count}} reviews_one").
 const englishFiles = import.meta.glob<Record<string, string>>("./en/*.json", {
@@ -43,7 +45,6 @@ export function registerMessages(locale: Locale, messages: Messages = {}): I18n 
   const instance = create(locale, messages);
   instances.set(locale, instance);
   plainTexts.delete(locale);
-  templates.delete(locale);
   return instance;
 }
 
@@ -74,52 +75,18 @@ export function translatorFor(locale: Locale): Translate {
   };
 }
 
-// Messages made by use cases with values in them ("Review for X deleted") arrive as
-// finished English sentences. Each catalog key with {{placeholders}} is also a pattern
-// that finds the values again, so the sentence is translated without the use case
-// knowing about languages.
-const templates = new Map<Locale, Array<{ key: string; pattern: RegExp; names: string[] }>>();
-
-const literalLength = (key: string) => key.replaceAll(/\{\{\s*\w+\s*\}\}/gu, "").length;
-
-function templatesOf(locale: Locale) {
-  let list = templates.get(locale);
-  if (!list) {
-    const keys = Object.keys(i18nFor(locale).getResourceBundle(locale, "translation") ?? {});
-    list = keys
-      .filter((key) => key.includes("{{"))
-      .map((key) => {
-        const names: string[] = [];
-        const source = key
-          .split(/(\{\{\s*\w+\s*\}\})/u)
-          .map((part) => {
-            const name = /^\{\{\s*(\w+)\s*\}\}$/u.exec(part)?.[1];
-            if (!name) return part.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
-            names.push(name);
-            return "(.+?)";
-          })
-          .join("");
-        return { key, pattern: new RegExp(`^${source}$`, "su"), names };
-      })
-      // The most specific pattern first: "Remove {{link}}" must not take a sentence a longer key fits.
-      .toSorted((a, b) => literalLength(b.key) - literalLength(a.key));
-    templates.set(locale, list);
-  }
-  return list;
-}
-
-/** A message from the server (SPEC text, or a sentence with values) in `locale`. */
-export function translateMessage(locale: Locale, message: string): string {
+/**
+ * A message from the server in `locale`: a SPEC text, which is its own key, or a key with
+ * values (app/lib/message.ts). Nothing is recognised again from English.
+ */
+export function translateMessage(locale: Locale, message: Message): string {
+  if (typeof message !== "string") return i18nFor(locale).t(message.key, { ...message.values }) as string;
   if (locale === "en" || !message) return message;
   const instance = i18nFor(locale);
-  if (instance.exists(message, { lng: locale, fallbackLng: false })) return instance.t(message);
-  for (const { key, pattern, names } of templatesOf(locale)) {
-    const found = pattern.exec(message);
-    if (!found) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, found[i + 1]]));
-    return instance.t(key, values);
-  }
-  return message;
+  // A sentence without values is its own key; one the catalog lacks stays in English.
+  return instance.exists(message, { lng: locale, fallbackLng: false })
+    ? (instance.t(message) as string)
+    : message;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

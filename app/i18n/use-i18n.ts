@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { directionOf, isLocale, localisedPath, type Locale } from "~/lib/locale.ts";
+import type { Message } from "~/lib/message.ts";
 import { formatNumber, translateMessage, translatorFor } from "./i18n.ts";
 
 /**
@@ -18,7 +19,7 @@ export function useI18n() {
       locale,
       dir: directionOf(locale),
       t: translatorFor(locale),
-      tm: (message: string) => translateMessage(locale, message),
+      tm: (message: Message) => translateMessage(locale, message),
       date: (value: Parameters<typeof formatDate>[0], fallback = "") => formatDate(value, fallback, locale),
       dateTime: (value: Parameters<typeof formatDate>[0], fallback = "") =>
         formatDateTime(value, fallback, locale),

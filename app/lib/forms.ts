@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed, messageAsText, messageFromText, type Message } from "./message.ts";
 
 /**
  * Form plumbing every feature shares, on the server (app/server/upload-form.server.ts)
@@ -9,7 +10,11 @@ import { z } from "zod";
 /** FormData as a plain object; files are dropped. */
 export type FormValues = Record<string, string | string[]>;
 
-export type FieldErrors = Partial<Record<string, string>>;
+export type FieldErrors = Partial<Record<string, Message>>;
+
+/** A schema's 'too long' message: the key and its number, through zod (app/lib/message.ts). */
+export const atMostCharacters = (max: number) =>
+  messageAsText(keyed("Use at most {{max}} characters.", { max }));
 
 /** Whether a field's schema takes an array, under the wrappers a field schema may carry. */
 function takesList(type: z.ZodType): boolean {
@@ -51,11 +56,17 @@ export function formValues(form: FormData, schema?: z.ZodType): FormValues {
   return out;
 }
 
+/** The first of zod's issues as the message it was made from (a form-wide refusal's words). */
+export function firstIssue(error: z.ZodError): Message | undefined {
+  const issue = error.issues[0];
+  return issue ? messageFromText(issue.message) : undefined;
+}
+
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
+    out[key] ??= messageFromText(issue.message);
   }
   return out;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { registerMessages, translateMessage } from "~/i18n/i18n.ts";
 import { urduMessages } from "~/i18n/urdu-messages.ts";
-import { dayText, openingHoursJsonLd, openState, readHours, type OpeningHours } from "./opening-hours.ts";
+import {
+  dayText,
+  openingHoursJsonLd,
+  openState,
+  readHours,
+  type OpeningHours,
+  type OpenState,
+} from "./opening-hours.ts";
+import { inEnglish } from "./message.ts";
 
 registerMessages("ur", urduMessages);
 
@@ -23,6 +31,9 @@ const week = (ranges: [string, string][], overrides: Partial<OpeningHours["days"
 const karachi = (day: number, time: string) =>
   new Date(`2026-11-${String(23 + day).padStart(2, "0")}T${time}:00+05:00`);
 
+/** The state with its line in English, as the page shows it to an English reader. */
+const english = (state: OpenState | null) => state && { ...state, text: inEnglish(state.text) };
+
 /** The open-now line as an Urdu reader sees it. */
 const urdu = (hours: Parameters<typeof openState>[0], at: Date) =>
   translateMessage("ur", openState(hours, at, undefined, "ur")!.text);
@@ -34,44 +45,46 @@ describe("opening hours", () => {
   ]);
 
   it("says open now and when it closes, or when it opens next, in the branch's time zone", () => {
-    expect(openState(lunchAndDinner, karachi(0, "13:10"))).toMatchObject({
+    expect(english(openState(lunchAndDinner, karachi(0, "13:10")))).toMatchObject({
       open: true,
       text: "Open now · closes 3:00 pm",
       changesAt: karachi(0, "15:00"),
     });
-    expect(openState(lunchAndDinner, karachi(0, "16:00"))).toMatchObject({
+    expect(english(openState(lunchAndDinner, karachi(0, "16:00")))).toMatchObject({
       open: false,
       text: "Closed · opens 7:00 pm",
       changesAt: karachi(0, "19:00"),
     });
-    expect(openState(lunchAndDinner, karachi(0, "23:45"))!.text).toBe("Closed · opens Tuesday 12:00 pm");
+    expect(english(openState(lunchAndDinner, karachi(0, "23:45")))!.text).toBe(
+      "Closed · opens Tuesday 12:00 pm",
+    );
     // The same instant seen from another zone is read in the branch's.
-    expect(openState(lunchAndDinner, new Date("2026-11-23T08:10:00Z"))!.text).toBe(
+    expect(english(openState(lunchAndDinner, new Date("2026-11-23T08:10:00Z")))!.text).toBe(
       "Open now · closes 3:00 pm",
     );
   });
 
   it("carries a range past midnight into the next morning, across the end of the week too", () => {
     const lateNight = week([["18:00", "02:00"]]);
-    expect(openState(lateNight, karachi(1, "01:30"))!.text).toBe("Open now · closes 2:00 am");
+    expect(english(openState(lateNight, karachi(1, "01:30")))!.text).toBe("Open now · closes 2:00 am");
     // Sunday 18:00 to Monday 02:00: at Monday 01:00 it is open.
     const sundayOnly = week([], { sun: [["18:00", "02:00"]] });
-    expect(openState(sundayOnly, karachi(0, "01:00"))).toMatchObject({
+    expect(english(openState(sundayOnly, karachi(0, "01:00")))).toMatchObject({
       open: true,
       changesAt: karachi(0, "02:00"),
     });
-    expect(openState(sundayOnly, karachi(0, "03:00"))!.text).toBe("Closed · opens Sunday 6:00 pm");
+    expect(english(openState(sundayOnly, karachi(0, "03:00")))!.text).toBe("Closed · opens Sunday 6:00 pm");
   });
 
   it("knows closed days, every day closed, and round the clock", () => {
     const fridayOff = week([["12:00", "23:00"]], { fri: [] });
-    expect(openState(fridayOff, karachi(4, "13:00"))!.text).toBe("Closed · opens Saturday 12:00 pm");
-    expect(openState(week([]), karachi(0, "13:00"))).toEqual({
+    expect(english(openState(fridayOff, karachi(4, "13:00")))!.text).toBe("Closed · opens Saturday 12:00 pm");
+    expect(english(openState(week([]), karachi(0, "13:00")))).toEqual({
       open: false,
       text: "Closed",
       changesAt: null,
     });
-    expect(openState(week([["00:00", "00:00"]]), karachi(2, "04:00"))).toBeDefined();
+    expect(english(openState(week([["00:00", "00:00"]]), karachi(2, "04:00")))).toBeDefined();
   });
 
   it("reads what it stored and ignores what is not a time", () => {

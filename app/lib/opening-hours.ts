@@ -6,6 +6,7 @@
  */
 import { translatorFor } from "~/i18n/i18n.ts";
 import type { Locale } from "./locale.ts";
+import { keyed, type Message } from "./message.ts";
 
 export const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Day = (typeof DAYS)[number];
@@ -124,7 +125,7 @@ function stretches(hours: OpeningHours): [number, number][] {
 export interface OpenState {
   open: boolean;
   /** "Open now · closes 11:30 pm", "Closed · opens 12:00 pm", "Closed · opens Tuesday 12:00 pm". */
-  text: string;
+  text: Message;
   /** When this changes next (for how long a page saying it may be kept); null: never (always or never open). */
   changesAt: Date | null;
 }
@@ -150,7 +151,11 @@ export function openState(
     // Open around the clock, every day: nothing to say about closing.
     if (all.length === 7 && all.every(([s, e]) => e - s >= 1440))
       return { open: true, text: "Open 24 hours", changesAt: null };
-    return { open: true, text: `Open now · closes ${clock(closes)}`, changesAt: later(end % WEEK) };
+    return {
+      open: true,
+      text: keyed("Open now · closes {{time}}", { time: clock(closes) }),
+      changesAt: later(end % WEEK),
+    };
   }
   const next = all
     .map(([s]) => s)
@@ -160,7 +165,10 @@ export function openState(
   const today = Math.floor(now / 1440) === Math.floor(next / 1440) && next > now;
   return {
     open: false,
-    text: today ? `Closed · opens ${clock(opens)}` : `Closed · opens ${DAY_NAMES[day]} ${clock(opens)}`,
+    // The day is part of the key: each has its own sentence in Urdu.
+    text: keyed(today ? "Closed · opens {{time}}" : `Closed · opens ${DAY_NAMES[day]} {{time}}`, {
+      time: clock(opens),
+    }),
     changesAt: later(next),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressReach, qrAddressNote } from "./public-address.ts";
+import { addressReach, qrAddressNote, type QrAddressNote } from "./public-address.ts";
+import { inEnglish } from "./message.ts";
 
 describe("addressReach: who can open a printed QR code's address", () => {
   it.each([
@@ -48,9 +49,12 @@ describe("addressReach: who can open a printed QR code's address", () => {
   });
 });
 
+/** The note with its message in English, as an English page shows it. */
+const english = (note: QrAddressNote | null) => note && { ...note, message: inEnglish(note.message) };
+
 describe("qrAddressNote", () => {
   it("warns about this machine's address and says how to start with another", () => {
-    expect(qrAddressNote("http://localhost:3000/r/bundu-khan")).toEqual({
+    expect(english(qrAddressNote("http://localhost:3000/r/bundu-khan"))).toEqual({
       level: "warning",
       message:
         "Your QR codes point to http://localhost:3000, which phones cannot open. Start Foodverse again with PUBLIC_URL set to your public address, or to the network address npm start shows (e.g. PUBLIC_URL=http://192.168.1.20:3000 npm start): every code and link is rewritten to it.",
@@ -58,7 +62,7 @@ describe("qrAddressNote", () => {
   });
 
   it("tells that a local network address works on the same Wi-Fi, without calling it unreachable", () => {
-    const note = qrAddressNote("http://192.168.1.20:3000/r/bundu-khan");
+    const note = english(qrAddressNote("http://192.168.1.20:3000/r/bundu-khan"));
     expect(note).toEqual({
       level: "info",
       message:

@@ -1,3 +1,5 @@
+import { keyed, type Message } from "./message.ts";
+
 /**
  * Who can open an address printed in a QR code:
  * - "this-machine": only the computer that serves it (localhost, *.localhost, 127/8,
@@ -51,7 +53,7 @@ function ipv6Reach(host: string): AddressReach {
 export interface QrAddressNote {
   /** "warning": no phone opens it (shown in red); "info": only phones on the same network do. */
   level: "warning" | "info";
-  message: string;
+  message: Message;
 }
 
 /**
@@ -66,11 +68,17 @@ export function qrAddressNote(url: string): QrAddressNote | null {
   if (reach === "local-network") {
     return {
       level: "info",
-      message: `Your QR codes point to ${origin}, an address on your local network: phones on the same Wi-Fi open it, phones on mobile data cannot. For every diner, start Foodverse with PUBLIC_URL set to your public address.`,
+      message: keyed(
+        "Your QR codes point to {{origin}}, an address on your local network: phones on the same Wi-Fi open it, phones on mobile data cannot. For every diner, start Foodverse with PUBLIC_URL set to your public address.",
+        { origin },
+      ),
     };
   }
   return {
     level: "warning",
-    message: `Your QR codes point to ${origin}, which phones cannot open. Start Foodverse again with PUBLIC_URL set to your public address, or to the network address npm start shows (e.g. PUBLIC_URL=http://192.168.1.20:3000 npm start): every code and link is rewritten to it.`,
+    message: keyed(
+      "Your QR codes point to {{origin}}, which phones cannot open. Start Foodverse again with PUBLIC_URL set to your public address, or to the network address npm start shows (e.g. PUBLIC_URL=http://192.168.1.20:3000 npm start): every code and link is rewritten to it.",
+      { origin },
+    ),
   };
 }

@@ -1,11 +1,12 @@
 import type { FieldErrors } from "./forms.ts";
+import type { Message } from "./message.ts";
 import type { ToastLevel } from "./toast.ts";
 
 /** What a use case answers when it refuses: an HTTP status and the words a person reads. */
 export interface Failure {
   ok: false;
   status: number;
-  message: string;
+  message: Message;
   level: ToastLevel;
   fieldErrors?: FieldErrors;
 }
@@ -14,7 +15,7 @@ export type Result<T> = ({ ok: true } & T) | Failure;
 
 export function fail(
   status: number,
-  message: string,
+  message: Message,
   extra: { level?: ToastLevel; fieldErrors?: FieldErrors } = {},
 ): Failure {
   return { ok: false, status, message, level: extra.level ?? "error", fieldErrors: extra.fieldErrors };

@@ -1,3 +1,4 @@
+import { keyed, type Message } from "./message.ts";
 /**
  * product rules §3/§5: a restaurant's urlName (and a branch slug) is its name lowercased
  * with whitespace removed. NFC first, so the same Urdu name typed on two
@@ -62,7 +63,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 export const SLUG_MESSAGES = {
   dots: "The name cannot be only dots: its web address would open another page.",
   dataSuffix: "The name cannot end with .data: its web address would open another page.",
-  reserved: (slug: string) => `"${slug}" is already the address of a Foodverse page. Try a different name.`,
+  reserved: (slug: string) =>
+    keyed('"{{slug}}" is already the address of a Foodverse page. Try a different name.', { slug }),
   empty: "Please enter a name with letters or numbers.",
 } as const;
 
@@ -71,7 +73,7 @@ export const SLUG_MESSAGES = {
  * wrong page), or null when it can: an empty slug, a dot segment (browsers
  * resolve `/r/..` to `/`), React Router's data suffix, or a reserved word.
  */
-export function slugProblem(name: string): string | null {
+export function slugProblem(name: string): Message | null {
   const slug = toSlug(name.trim());
   if (slug === "") return SLUG_MESSAGES.empty;
   if (/^\.+$/.test(slug)) return SLUG_MESSAGES.dots;

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerOptions } from "node:http";
 import type express from "express";
 import type { Env } from "./env.server.ts";
+import { keyed } from "~/lib/message.ts";
+import { inEnglish, type Message } from "~/lib/message.ts";
 
 /**
  * docs/threat-model.md: a request body that is no upload (a url-encoded form, better-auth's
@@ -27,14 +29,20 @@ export function bodyLimitsOf(env: Pick<Env, "FORM_MAX_KB" | "FORM_READ_TIMEOUT_S
 
 export const BODY_MESSAGES = {
   tooLarge: (maxBytes: number) =>
-    `This form is too large: at most ${Math.floor(maxBytes / 1024)} KB can be sent (photos and videos aside). Please shorten it and try again.`,
+    keyed(
+      "This form is too large: at most {{kb}} KB can be sent (photos and videos aside). Please shorten it and try again.",
+      { kb: Math.floor(maxBytes / 1024) },
+    ),
   tooSlow: "The form took too long to arrive. Please check your connection and try again.",
 };
 
 export class BodyLimitError extends Error {
   readonly status: 413 | 408;
-  constructor(status: 413 | 408, message: string) {
-    super(message);
+  /** What the person is told (the Error's own message is its English, for logs). */
+  readonly said: Message;
+  constructor(status: 413 | 408, message: Message) {
+    super(inEnglish(message));
+    this.said = message;
     this.name = "BodyLimitError";
     this.status = status;
   }

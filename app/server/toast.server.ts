@@ -2,6 +2,7 @@ import { createCookie, redirect } from "react-router";
 import { toastMessage, type ToastLevel, type ToastMessage } from "~/lib/toast.ts";
 import { processEnv } from "./env.server.ts";
 import { hasToastCookie, TOAST_COOKIE_NAMES } from "./request-cookies.server.ts";
+import { isMessage, type Message } from "~/lib/message.ts";
 
 /**
  * A one-shot cookie carries a toast across a redirect (e.g. 'Sign Up was successful' then /).
@@ -26,7 +27,7 @@ function toastCookie() {
   return madeCookie;
 }
 
-export async function flashToast(headers: Headers, level: ToastLevel, message: string): Promise<Headers> {
+export async function flashToast(headers: Headers, level: ToastLevel, message: Message): Promise<Headers> {
   headers.append("set-cookie", await toastCookie().serialize(toastMessage(level, message)));
   return headers;
 }
@@ -46,7 +47,7 @@ function isToast(value: unknown): value is ToastMessage {
   return (
     typeof value === "object" &&
     value !== null &&
-    typeof (value as ToastMessage).message === "string" &&
+    isMessage((value as ToastMessage).message) &&
     typeof (value as ToastMessage).id === "string"
   );
 }
@@ -54,7 +55,7 @@ function isToast(value: unknown): value is ToastMessage {
 export async function redirectWithToast(
   to: string,
   level: ToastLevel,
-  message: string,
+  message: Message,
   headers = new Headers(),
 ) {
   return redirect(to, { headers: await flashToast(headers, level, message) });

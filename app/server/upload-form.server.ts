@@ -42,7 +42,7 @@ export async function readFormValues(
     return formValues(await readSmallForm(request, context), schema);
   } catch (error) {
     if (error instanceof BodyLimitError)
-      throw data(null, { status: error.status, statusText: error.message });
+      throw data({ message: error.said }, { status: error.status, statusText: error.message });
     throw data(null, { status: 400, statusText: FORM_UNREADABLE });
   }
 }
@@ -57,7 +57,7 @@ export async function readUnusedBody(request: Request, context: Readonly<RouterC
     await readLimitedBody(request, bodyLimitsOf(context.get(servicesContext).env));
   } catch (error) {
     if (error instanceof BodyLimitError)
-      throw data(null, { status: error.status, statusText: error.message });
+      throw data({ message: error.said }, { status: error.status, statusText: error.message });
   }
 }
 
@@ -94,7 +94,7 @@ export async function readUploadForm(
         })
       : await readSmallForm(request, context);
   } catch (error) {
-    if (error instanceof BodyLimitError) return fail(error.status, error.message);
+    if (error instanceof BodyLimitError) return fail(error.status, error.said);
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       return fail(413, MEDIA_MESSAGES.tooBig(limits.maxFileBytes));
     }

@@ -17,6 +17,7 @@ import {
   uniqueId,
   ur,
 } from "./helpers.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // ADR 0023: an owner's whole menu from a spreadsheet, on the phone most owners have.
 test.use({ viewport: { width: 360, height: 780 } });
@@ -102,7 +103,7 @@ test("an owner puts a 30-dish menu with photos online by import, and both existi
   await expect(page.getByText("Every photo the spreadsheet names is here.")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("heading", { name: /Photos \(30 of 30 uploaded\)/u })).toBeVisible();
   await page.getByRole("button", { name: "Import 30 dishes" }).click();
-  await expect(toast(page, M.imported(30, 0))).toBeVisible();
+  await expect(toast(page, inEnglish(M.imported(30, 0)))).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/restaurant\/addmenu\/items$/u);
 
   // Both branches made before the import have every new dish, sizes and all.

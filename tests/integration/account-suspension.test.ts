@@ -29,6 +29,7 @@ import { contentVersionKey } from "~/server/page-cache.server.ts";
 import { signedUpCustomer, signedUpOwner, type SignedUp } from "../setup/accounts.ts";
 import { buildRequest, callRoute } from "./authorization/route-call.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { inEnglish, type Message } from "~/lib/message.ts";
 
 /**
  * ADR 0033: an admin suspends a customer or a restaurant owner (with a reason the
@@ -49,7 +50,7 @@ beforeAll(async () => {
     await createAdmin(services, { email: "second@foodverse.test", password: "admin-password-2" })
   ).userId;
   const login = await logIn(services, ADMIN, { headers: new Headers(), ip: IP });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(inEnglish(login.message));
   admin = { id, cookies: headersWithCookies(login.headers) };
 });
 afterAll(() => services.close());
@@ -75,9 +76,9 @@ async function approvedRestaurant() {
   const owner = await signedUpOwner(services);
   await menus.addSection(services, owner.id, { originalName: "Karahi" });
   const branch = await addBranch(services, owner.id, { branchName: "F-7 Markaz" });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   const approved = await decideRestaurant(services, COMMAND_LINE, owner.urlName, { intent: "approve" });
-  if (!approved.ok) throw new Error(approved.message);
+  if (!approved.ok) throw new Error(inEnglish(approved.message));
   return { owner, branchUrl: branch.branchUrl };
 }
 
@@ -92,7 +93,7 @@ async function review(
     { urlName: place.owner.urlName, branchUrl: place.branchUrl },
     { values: { rating: String(rating), review: `Rated ${rating} by ${author.id}` }, photos: [] },
   );
-  if (!posted.ok) throw new Error(posted.message);
+  if (!posted.ok) throw new Error(inEnglish(posted.message));
   return posted.id;
 }
 
@@ -186,7 +187,7 @@ describe("suspending a customer", () => {
     // The right password is told why, in English and in Urdu, and gets no session.
     const refused = await logIn(services, credentials(author), { headers: new Headers(), ip: IP });
     expect(refused).toMatchObject({ ok: false, status: 403, message: MESSAGES.suspended(reason) });
-    expect(MESSAGES.suspended(reason)).toBe(`Your account is suspended. Reason: ${reason}`);
+    expect(inEnglish(MESSAGES.suspended(reason))).toBe(`Your account is suspended. Reason: ${reason}`);
     expect(translateMessage("ur", MESSAGES.suspended(reason))).toBe(`آپ کا اکاؤنٹ معطل ہے۔ وجہ: ${reason}`);
     expect(await sessionsOf(author.id)).toBe(0);
     const screen = await callRoute(
@@ -390,7 +391,7 @@ describe("who may suspend whom", () => {
     const email = String(target.input.email);
     const before = await snapshot(target.id);
     const adminSessions = await sessionsOf(admin.id);
-    const cases: [string, Record<string, string>, number, string][] = [
+    const cases: [string, Record<string, string>, number, Message][] = [
       [admin.id, { intent: "suspend", reason: "Testing" }, 403, A.suspendSelf],
       [otherAdminId, { intent: "suspend", reason: "Testing" }, 403, A.suspendAdmin],
       [target.id, { intent: "suspend", reason: "   " }, 400, A.suspendReasonRequired],

@@ -10,6 +10,7 @@ import { unlockCommand } from "../../server/commands.ts";
 import { buildRequest, callRoute } from "./authorization/route-call.ts";
 import { signedUpCustomer, signedUpOwner, type SignedUp } from "../setup/accounts.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // ADR 0031: an admin clears every lock on an account, on whichever store counts
 // them: the database's rate_limit table, or Redis (TEST_REDIS_URL; `npm run test:pg` sets it).
@@ -29,7 +30,7 @@ describe.each(STORES)("unlocking an account counted in %s", (_store, settings) =
     services = await createTestServices({ ...settings, LOGIN_MAX_FAILURES: "3" });
     await createAdmin(services, ADMIN);
     const login = await logIn(services, ADMIN, { headers: new Headers(), ip: "127.0.0.1" });
-    if (!login.ok) throw new Error(login.message);
+    if (!login.ok) throw new Error(inEnglish(login.message));
     adminCookies = headersWithCookies(login.headers);
   });
   afterAll(() => services.close());
@@ -165,7 +166,7 @@ describe("while Redis is away", () => {
     await createAdmin(services, admin);
     // Signing in still works: the limits count in this process meanwhile.
     const login = await logIn(services, admin, { headers: new Headers(), ip: "127.0.0.1" });
-    if (!login.ok) throw new Error(login.message);
+    if (!login.ok) throw new Error(inEnglish(login.message));
     const customer = await signedUpCustomer(services);
 
     expect(await accountForAdmin(services, customer.id)).toMatchObject({ locks: null });

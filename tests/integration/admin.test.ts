@@ -20,6 +20,7 @@ import * as usersRoute from "~/routes/admin/users.tsx";
 import { servicesContext } from "~/server/context.ts";
 import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 let services: TestServices;
 let adminCookies: Headers;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   services = await createTestServices({ APPROVAL_MODE: "manual" });
   adminId = (await createAdmin(services, ADMIN)).userId;
   const login = await logIn(services, ADMIN, { headers: new Headers(), ip: "127.0.0.1" });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(inEnglish(login.message));
   adminCookies = headersWithCookies(login.headers);
 });
 afterAll(() => services.close());
@@ -167,7 +168,7 @@ describe("moderating reported reviews", () => {
     const r = await restaurant();
     await menus.addSection(services, r.id, { originalName: "Mains" });
     const branch = await addBranch(services, r.id, { branchName: "F-7" });
-    if (!branch.ok) throw new Error(branch.message);
+    if (!branch.ok) throw new Error(inEnglish(branch.message));
     await decideRestaurant(services, COMMAND_LINE, r.urlName, { intent: "approve" });
     const author = await customer();
     const reporter = await customer();
@@ -177,7 +178,7 @@ describe("moderating reported reviews", () => {
       { urlName: r.urlName, branchUrl: branch.branchUrl },
       { values: { rating: "1", review: "Spam spam spam" }, photos: [] },
     );
-    if (!posted.ok) throw new Error(posted.message);
+    if (!posted.ok) throw new Error(inEnglish(posted.message));
     const reviewId = posted.id;
     expect((await reportReview(services, reporter.id, { reviewId, reason: "Spam" })).ok).toBe(true);
     const reviewCount = async () =>

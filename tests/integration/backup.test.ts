@@ -20,6 +20,7 @@ import { signedUpOwner } from "../setup/accounts.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { startS3Server } from "../setup/s3-server.ts";
 import { createTestServices, memoryMailer, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 // Named for the test database, so runs on different test databases never share it.
@@ -98,7 +99,7 @@ beforeAll(async () => {
   owner = { email: String(input.email), password: String(input.password), userId: id };
   for (const name of ["Karahi", "BBQ"]) {
     const added = await addSection(services, owner.userId, { originalName: name });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
   }
   // An uploaded picture, as local storage keeps it (content-hash names).
   fs.mkdirSync(path.join(services.env.UPLOAD_DIR, "ab"), { recursive: true });

@@ -14,6 +14,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { loaderData } from "../setup/loader-data.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0026: a section and a dish may have an Urdu name (and a dish an Urdu description)
@@ -44,7 +45,7 @@ async function restaurantWithUrduMenu() {
     originalName: "Karahi",
     sectionNameUr: "کڑاہی",
   });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const urdu = await menus.addItem(services, owner.id, {
     values: itemInput(section.id, {
       name: "Chicken Karahi",
@@ -54,7 +55,7 @@ async function restaurantWithUrduMenu() {
     }),
     files: itemViews(photo),
   });
-  if (!urdu.ok) throw new Error(urdu.message);
+  if (!urdu.ok) throw new Error(inEnglish(urdu.message));
   const english = await menus.addItem(services, owner.id, {
     values: itemInput(section.id, {
       name: "Daal Mash",
@@ -63,9 +64,9 @@ async function restaurantWithUrduMenu() {
     }),
     files: itemViews(photo),
   });
-  if (!english.ok) throw new Error(english.message);
+  if (!english.ok) throw new Error(inEnglish(english.message));
   const branch = await addBranch(services, owner.id, { branchName: "Blue Area" });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   return {
     owner,
     sectionId: section.id,
@@ -112,7 +113,9 @@ describe("Urdu names of sections and dishes", () => {
       files: itemViews(photo),
     });
     expect(result).toMatchObject({ ok: false, status: 400 });
-    expect(result.ok ? null : result.fieldErrors?.nameUr).toBe("Use at most 120 characters.");
+    expect(result.ok ? null : inEnglish(result.fieldErrors?.nameUr ?? "")).toBe(
+      "Use at most 120 characters.",
+    );
     const rows = await services.database.db
       .selectFrom("menu_item")
       .select("id")
@@ -126,7 +129,7 @@ describe("Urdu names of sections and dishes", () => {
     const { owner } = await restaurantWithUrduMenu();
     // A name no other test's dish has, found by its Urdu spelling alone.
     const section = await menus.addSection(services, owner.id, { originalName: "Sweets" });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     const added = await menus.addItem(services, owner.id, {
       values: itemInput(section.id, { name: "Gulab Jamun Special", nameUr: "گلاب جامن" }),
       files: itemViews(photo),
@@ -144,7 +147,7 @@ describe("Urdu names of sections and dishes", () => {
   it("find dishes by the words of their descriptions too, after every dish whose name matches", async () => {
     const owner = await signedUpOwner(services);
     const section = await menus.addSection(services, owner.id, { originalName: "Rice" });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     const dish = (position: string, fields: Record<string, string>) =>
       menus.addItem(services, owner.id, {
         values: itemInput(section.id, { positionInSection: position, ...fields }),
@@ -277,7 +280,7 @@ const sheet = (rows: string[][]) => ({
 
 async function importRows(ownerId: string, rows: string[][]) {
   const started = await startImport(services, ownerId, sheet(rows));
-  if (!started.ok) throw new Error(started.message);
+  if (!started.ok) throw new Error(inEnglish(started.message));
   await addImportPhotos(services, ownerId, started.importId, [{ name: "dish.jpg", bytes: photo }]);
   return commitImport(services, ownerId, started.importId, { intent: "commit" });
 }

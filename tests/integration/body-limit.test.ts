@@ -15,6 +15,7 @@ import { World, type Actor } from "./authorization/world.ts";
 import { send } from "./fuzz/answer.ts";
 import { labelOf } from "./fuzz/families.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * docs/threat-model.md: no mutating action reads an unlimited body. Every entry of the one
@@ -31,7 +32,9 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
  */
 const LIMIT_KB = 16;
 const LIMIT = LIMIT_KB * 1024;
-const TOO_LARGE = BODY_MESSAGES.tooLarge(LIMIT);
+// In English: an HTTP answer's text, and what the fuzz reads of a message (tests/integration/fuzz/answer.ts).
+const TOO_LARGE = inEnglish(BODY_MESSAGES.tooLarge(LIMIT));
+const TOO_LARGE_KEY = BODY_MESSAGES.tooLarge(LIMIT).key;
 
 let services: TestServices;
 let world: World;
@@ -146,7 +149,7 @@ async function answerTo(entry: MutatingAction, request: Request, params: Record<
   const answer = await send(services, entry, request, params);
   if (answer.outcome.error) throw answer.outcome.error;
   // Upload forms toast their own failure and show the reason beside the form.
-  const message = answer.readable.includes(TOO_LARGE) ? TOO_LARGE : answer.message;
+  const message = answer.readable.includes(TOO_LARGE_KEY) ? TOO_LARGE : answer.message;
   return { status: answer.outcome.status, message, closes: undefined };
 }
 

@@ -12,6 +12,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { expectBranchesFollowGeneral } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // Crash safety (ADR 0014): a worker process adds branches (a whole menu copy each),
 // posts reviews, and edits and moves general dishes (each change reaching every
@@ -143,7 +144,7 @@ beforeAll(async () => {
   for (let s = 0; s < SECTIONS; s++) {
     dishIds.push([]);
     const section = await menus.addSection(services, owner.id, { originalName: `Section ${s + 1}` });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     for (let i = 0; i < ITEMS_PER_SECTION; i++) {
       const item = await menus.addItem(services, owner.id, {
         values: itemInput(section.id, {
@@ -156,7 +157,7 @@ beforeAll(async () => {
         }),
         files: itemViews(photo),
       });
-      if (!item.ok) throw new Error(item.message);
+      if (!item.ok) throw new Error(inEnglish(item.message));
       dishIds[s]!.push(item.id);
     }
   }

@@ -12,6 +12,7 @@ import { createTestServices, type TestServices } from "../setup/test-services.ts
 import { buildRequest, callRoute } from "./authorization/route-call.ts";
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/server/context.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // Fast menu entry (docs/decisions/0020-fast-menu-entry.md). The photo limit is
 // low here so that "one photo counts once" shows as a dish that is not refused.
@@ -28,7 +29,7 @@ afterAll(() => services.close());
 
 async function newSection(ownerId: string, name: string) {
   const result = await menus.addSection(services, ownerId, { originalName: name });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(inEnglish(result.message));
   return result.id;
 }
 
@@ -135,7 +136,7 @@ describe("save and add another", () => {
     );
     expect(refused.location).toBeNull();
     expect(refused.status).toBe(409);
-    expect(refused.toast?.message).toBe(M.positionTaken(4));
+    expect(refused.toast?.message).toEqual(M.positionTaken(4));
   });
 
   it("drops carried values that are not the owner's choices", async () => {

@@ -9,6 +9,7 @@ import { signedUpOwner } from "../setup/accounts.ts";
 import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // The Item Finder showed a card per branch ('karahi' gave 9 cards for 3
 // dishes). A dish is one card listing the branches that serve it and match the search.
@@ -40,17 +41,17 @@ async function restaurant(
   const photo = await photoWithGps(64, 64);
   const owner = await signedUpOwner(services, { restName: name, restType: "Desi", country: "Pakistan" });
   const section = await menus.addSection(services, owner.id, { originalName: "Menu" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   for (const [i, dish] of dishes.entries()) {
     const item = await menus.addItem(services, owner.id, {
       values: dishInput(section.id, i, dish),
       files: itemViews(photo),
     });
-    if (!item.ok) throw new Error(item.message);
+    if (!item.ok) throw new Error(inEnglish(item.message));
   }
   for (const branch of branches) {
     const added = await addBranch(services, owner.id, branch);
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
   }
   await decideRestaurant(services, COMMAND_LINE, owner.urlName, { intent: "approve" });
   const copy = async (branchName: string, dishName: string) =>
@@ -93,7 +94,7 @@ beforeAll(async () => {
       itemId: await karahi.copy("Saddar", dish),
       priceOverride: price,
     });
-    if (!set.ok) throw new Error(set.message);
+    if (!set.ok) throw new Error(inEnglish(set.message));
   }
   // 15 dishes at two branches each: 30 copies, 15 cards.
   await restaurant("Roll Point", PAGED_DISHES, BRANCHES.slice(1));

@@ -7,6 +7,7 @@ import { signedUpOwner } from "../setup/accounts.ts";
 import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // The SCALE fixes (docs/decisions/0011-scale-indexes.md) must not change what the
 // finder finds: the best-rated walk, the trigram lookup and the capped count give
@@ -37,13 +38,13 @@ beforeAll(async () => {
   });
   ownerId = owner.id;
   const section = await menus.addSection(services, ownerId, { originalName: "Menu" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   for (const [i, dish] of DISHES.entries()) {
     const item = await menus.addItem(services, ownerId, {
       values: dishInput(section.id, i, dish),
       files: itemViews(photo),
     });
-    if (!item.ok) throw new Error(item.message);
+    if (!item.ok) throw new Error(inEnglish(item.message));
     itemIds.set(dish.name, item.id);
     // Ties on purpose: the order falls through to the count, the name and the id.
     await services.database.db
@@ -59,7 +60,7 @@ beforeAll(async () => {
   ]) {
     const provinceLabel = branch.cityLabel === "Islamabad" ? "Islamabad Capital Territory" : "Punjab";
     const added = await addBranch(services, ownerId, { ...branch, provinceLabel });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
   }
   await decideRestaurant(services, COMMAND_LINE, owner.urlName, { intent: "approve" });
 }, 60_000);

@@ -8,6 +8,7 @@ import { signedUpOwner } from "../setup/accounts.ts";
 import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 let services: TestServices;
 let photo: Buffer;
@@ -39,17 +40,17 @@ async function restaurant(spec: {
   });
   const viewer = { userId: owner.id, urlName: owner.urlName };
   const section = await menus.addSection(services, viewer.userId, { originalName: "Menu" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   for (const [i, dish] of spec.dishes.entries()) {
     const item = await menus.addItem(services, viewer.userId, {
       values: dishInput(section.id, i, dish),
       files: itemViews(photo),
     });
-    if (!item.ok) throw new Error(item.message);
+    if (!item.ok) throw new Error(inEnglish(item.message));
   }
   for (const branch of spec.branches ?? []) {
     const added = await addBranch(services, viewer.userId, branch);
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
   }
   if (spec.approve !== false)
     await decideRestaurant(services, COMMAND_LINE, viewer.urlName, { intent: "approve" });

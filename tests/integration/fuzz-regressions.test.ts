@@ -23,6 +23,7 @@ import { labelOf } from "./fuzz/families.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
 import { loaderData } from "../setup/loader-data.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * Cases the fuzz (tests/integration/fuzz.test.ts, and fuzz-reads.test.ts for the
@@ -225,7 +226,7 @@ describe("public pages the read fuzz (fuzz-reads.test.ts) found", () => {
       areaLabel: "Blue Area",
     };
     const added = await addBranch(services, pending.id, { branchName: "Saddar", ...details });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
     const path = `/r/${pending.urlName}/branch/${added.branchUrl}/reviews`;
     const params = { restaurantName: pending.urlName, branchName: added.branchUrl };
 

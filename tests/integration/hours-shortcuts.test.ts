@@ -8,6 +8,7 @@ import { signedUpCustomer, signedUpOwner, type SignedUpOwner } from "../setup/ac
 import { loaderData } from "../setup/loader-data.ts";
 import { branchOf, branchRow } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * A week's hours were 28 inputs a branch. 'Copy Monday to every day', a
@@ -64,7 +65,7 @@ async function storedHours(owner: SignedUpOwner, branch: string) {
 async function ownerWithBranches(...names: string[]) {
   const owner = await signedUpOwner(services);
   const section = await addSection(services, owner.id, { originalName: "Karahi" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const branches: string[] = [];
   for (const name of names) branches.push(await branchOf(services, owner.id, name));
   return { owner, branches };
@@ -200,7 +201,7 @@ describe("Same hours as branch …", () => {
       ),
     );
     expect(status).toBe(200);
-    expect(data.notice).toBe(M.branchCopied("Blue Area"));
+    expect(data.notice).toEqual(M.branchCopied("Blue Area"));
     expect(data.values).toMatchObject({
       monOpens0: "11:00",
       monCloses0: "23:30",

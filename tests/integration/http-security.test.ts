@@ -20,6 +20,7 @@ import { isPersonal } from "~/server/page-cache-middleware.server.ts";
 import { createToastCookie } from "~/server/toast.server.ts";
 import { customerInput } from "../setup/factories.ts";
 import { createTestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * The web layer server/http-app.ts puts in front of every route, mounted on a bare
@@ -347,8 +348,9 @@ describe("request bodies that are no upload", () => {
       expect(response.status).toBe(413);
       expect(response.headers.get("connection")).toBe("close");
       const text = await response.text();
-      expect(json ? (JSON.parse(text) as { message: string }).message : text).toBe(
-        BODY_MESSAGES.tooLarge(LIMIT),
+      // Answers of no page (an API's JSON, plain text) are in English.
+      expect(json ? (JSON.parse(text) as { message: string }).message : text).toEqual(
+        inEnglish(BODY_MESSAGES.tooLarge(LIMIT)),
       );
     }
     expect(seen).toEqual([]);

@@ -26,6 +26,7 @@ import { photoWithGps } from "../setup/images.ts";
 import { loaderData } from "../setup/loader-data.ts";
 import { branchOf, branchRow, ownerWithMenu } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish, type Message } from "~/lib/message.ts";
 
 /**
  * ADR 0027: the owner's insights. Views are written to page_view directly (counting is
@@ -87,14 +88,14 @@ async function copyOf(dish: string, branch: string) {
 async function restaurantWithDishes(): Promise<World> {
   const owner = await signedUpOwner(services);
   const section = await menus.addSection(services, owner.id, { originalName: "Mains" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const dishes: string[] = [];
   for (const [i, name] of ["Chicken Karahi", "Naan", "Lassi"].entries()) {
     const item = await menus.addItem(services, owner.id, {
       values: itemInput(section.id, { name, positionInSection: String(i + 1) }),
       files: itemViews(photo),
     });
-    if (!item.ok) throw new Error(item.message);
+    if (!item.ok) throw new Error(inEnglish(item.message));
     dishes.push(item.id);
   }
   const urls = [
@@ -115,7 +116,7 @@ async function restaurantWithDishes(): Promise<World> {
       id,
     );
   });
-  if (!own.ok) throw new Error(own.message);
+  if (!own.ok) throw new Error(inEnglish(own.message));
   return {
     owner,
     blue: blue!,
@@ -143,7 +144,7 @@ async function reviewAt(
     { urlName: r.urlName, branchUrl },
     { values: { rating: String(rating), review: text }, photos: [] },
   );
-  if (!posted.ok) throw new Error(posted.message);
+  if (!posted.ok) throw new Error(inEnglish(posted.message));
   await services.database.db.updateTable("review").set({ timestamp }).where("id", "=", posted.id).execute();
   return posted.id;
 }
@@ -151,8 +152,8 @@ async function reviewAt(
 const reviews: Record<string, string> = {};
 
 /** A use case's answer in the setup: it must have worked. */
-function done(result: { ok: boolean; message?: string }) {
-  if (!result.ok) throw new Error(result.message);
+function done(result: { ok: boolean; message?: Message }) {
+  if (!result.ok) throw new Error(inEnglish(result.message ?? ""));
 }
 
 beforeAll(async () => {
@@ -162,12 +163,12 @@ beforeAll(async () => {
   world = await restaurantWithDishes();
   other = await signedUpOwner(services);
   const otherSection = await menus.addSection(services, other.id, { originalName: "Mains" });
-  if (!otherSection.ok) throw new Error(otherSection.message);
+  if (!otherSection.ok) throw new Error(inEnglish(otherSection.message));
   const dish = await menus.addItem(services, other.id, {
     values: itemInput(otherSection.id, { name: "Other Karahi" }),
     files: itemViews(photo),
   });
-  if (!dish.ok) throw new Error(dish.message);
+  if (!dish.ok) throw new Error(inEnglish(dish.message));
   otherDish = dish.id;
   const otherBranch = await branchOf(services, other.id, "Blue Area");
 

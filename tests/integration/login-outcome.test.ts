@@ -11,6 +11,7 @@ import { signedUpCustomer, signedUpOwner, type SignedUp, type SignedUpOwner } fr
 import { loaderData } from "../setup/loader-data.ts";
 import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * Product rules §4 send an owner to / after login (they went to
@@ -61,7 +62,7 @@ beforeAll(async () => {
   otherOwner = await signedUpOwner(services);
   customer = await signedUpCustomer(services);
   const section = await menus.addSection(services, owner.id, { originalName: "Karahi" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const branchUrl = await branchOf(services, owner.id, "Main");
   for (let i = 0; i < WAITING; i++) {
     const diner = i === 0 ? customer : await signedUpCustomer(services);
@@ -71,7 +72,7 @@ beforeAll(async () => {
       { urlName: owner.urlName, branchUrl },
       { values: { rating: "4", review: `Karahi ${i}` }, photos: [] },
     );
-    if (!posted.ok) throw new Error(posted.message);
+    if (!posted.ok) throw new Error(inEnglish(posted.message));
   }
 });
 afterAll(() => services.close());

@@ -10,6 +10,7 @@ import { getViewer } from "~/features/accounts/access.server.ts";
 import { MESSAGES } from "~/features/accounts/messages.ts";
 import { customerInput, restaurantInput } from "../setup/factories.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 let services: TestServices;
 beforeAll(async () => {
@@ -326,7 +327,7 @@ describe("the login form (issue 14)", () => {
       pad: "x".repeat(limit),
     });
     const answer = (await post(form)) as { init?: ResponseInit };
-    expect(answer.init).toMatchObject({ status: 413, statusText: BODY_MESSAGES.tooLarge(limit) });
+    expect(answer.init).toMatchObject({ status: 413, statusText: inEnglish(BODY_MESSAGES.tooLarge(limit)) });
     const sessions = await services.database.db.selectFrom("session").select("id").execute();
     const before = sessions.length;
     // Declared past the limit: refused before a byte is read.

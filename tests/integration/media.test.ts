@@ -12,6 +12,7 @@ import { createS3Storage } from "~/server/storage/s3-storage.server.ts";
 import type { Storage } from "~/server/storage/storage.server.ts";
 import { notAnImage, photoWithGps, pixelBomb, svgImage } from "../setup/images.ts";
 import { startS3Server } from "../setup/s3-server.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 const limits = { maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 };
 
@@ -97,7 +98,7 @@ describe.each(drivers)("images on $name", ({ make }) => {
     const input = await bytes();
     await expect(
       saveImage(storage, input, { ...limits, owner: "user-1", scope: "user-1:x" }),
-    ).rejects.toThrow(message);
+    ).rejects.toThrow(inEnglish(message));
     const id = createHash("sha256").update("user-1:x").update("\0").update(input).digest("hex").slice(0, 32);
     for (const key of imageKeys(imageUrl(id))) expect(await storage.get(key)).toBeNull();
   });
@@ -106,7 +107,7 @@ describe.each(drivers)("images on $name", ({ make }) => {
     const photo = await photoWithGps();
     await expect(
       saveImage(storage, photo, { maxBytes: 1024, maxPixels: 40_000_000, owner: "u", scope: "u" }),
-    ).rejects.toThrow(MEDIA_MESSAGES.tooBig(1024));
+    ).rejects.toThrow(inEnglish(MEDIA_MESSAGES.tooBig(1024)));
   });
 
   it("deletes every variant of a replaced image", async () => {

@@ -36,6 +36,7 @@ import {
 import { photoWithGps } from "../setup/images.ts";
 import { branchOf, expectBranchesFollowGeneral, ownerWithMenu } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish, type Message } from "~/lib/message.ts";
 
 /**
  * ADR 0023: a menu from a spreadsheet. The preview checks every row in the
@@ -89,7 +90,7 @@ function menuSheet(count: number, prefix = "Dish") {
 
 async function started(ownerId: string, rows: string[][]) {
   const result = await startImport(services, ownerId, csv(rows));
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(inEnglish(result.message));
   return result.importId;
 }
 
@@ -183,7 +184,8 @@ describe("the choices of a row", () => {
       ["Drinks", "", "Kashmiri Chai", "200", "", "sweet", "DRINKS", "chai", "veg", "c.jpg"],
     ];
     const screen = (await importScreen(services, owner.id, await started(owner.id, rows)))!;
-    const problems = Object.fromEntries(screen.plan.dishes.map((d) => [d.name, d.problems]));
+    const said = Object.fromEntries(screen.plan.dishes.map((d) => [d.name, d.problems]));
+    const problems = Object.fromEntries(screen.plan.dishes.map((d) => [d.name, d.problems.map(inEnglish)]));
     expect(problems).toEqual({
       "Chicken Karahi": [`Please choose a subcategory of Curries. Write one of: ${curries}.`],
       "Daal Mash": [`Please choose a subcategory of Curries. Write one of: ${curries}.`],
@@ -205,13 +207,13 @@ describe("the choices of a row", () => {
       itemType: "Veg",
     });
     registerMessages("ur", urduMessages);
-    expect(translateMessage("ur", problems["Chicken Karahi"]![0]!)).toBe(
+    expect(translateMessage("ur", said["Chicken Karahi"]![0]!)).toBe(
       `براہِ کرم Curries کا ذیلی زمرہ چنیں۔ ان میں سے ایک لکھیں: ${curries}۔`,
     );
-    for (const message of problems["Mint Margarita"]!) {
+    for (const message of said["Mint Margarita"]!) {
       const urdu = translateMessage("ur", message);
-      expect(urdu, message).not.toBe(message);
-      expect(urdu).toContain(message.split("Write one of: ")[1]!.slice(0, -1));
+      expect(urdu, inEnglish(message)).not.toBe(inEnglish(message));
+      expect(urdu).toContain(inEnglish(message).split("Write one of: ")[1]!.slice(0, -1));
     }
     const range = M.chooseFrom("Please choose a price range.", ["0-500", "500-1000"]);
     expect(translateMessage("ur", range)).toBe(
@@ -365,7 +367,7 @@ describe("a spreadsheet with problems", () => {
       const r = await startImport(services, owner.id, { name, bytes });
       return r.ok ? "started" : r.message;
     };
-    expect(await refusal("menu.csv", text("name,price\nKarahi,100\n"))).toBe(M.missingColumn("section"));
+    expect(await refusal("menu.csv", text("name,price\nKarahi,100\n"))).toEqual(M.missingColumn("section"));
     expect(
       await refusal("menu.csv", text("section,name,taste,category,subcategory,type\nA,B,Spicy,C,D,Veg\n")),
     ).toBe(M.noPrice);
@@ -375,7 +377,7 @@ describe("a spreadsheet with problems", () => {
     ).toBe(M.oldExcel);
     expect(await refusal("menu.csv", new Uint8Array([0xff, 0xfe, 0x00, 0x41, 0x00, 0x00]))).toBe(M.notASheet);
     expect(await refusal("menu.xlsx", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).toBe(M.notASheet);
-    expect(await refusal("big.csv", new Uint8Array(3 * 1024 * 1024))).toBe(M.tooLarge(2));
+    expect(await refusal("big.csv", new Uint8Array(3 * 1024 * 1024))).toEqual(M.tooLarge(2));
     expect((await counts(owner.id)).imports).toBe(0);
   });
 
@@ -397,7 +399,7 @@ describe("a spreadsheet with problems", () => {
       `\uFEFFsection;name;sizes;taste;category;subcategory;type;top_photo\nKarahi;Chicken Karahi;"Half: 1650; Full: 3100";spicy;Curries;Karahi;non-veg;k.jpg\n`,
     );
     const r = await startImport(services, owner.id, { name: "menu.csv", bytes });
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(inEnglish(r.message));
     const dish = (await importScreen(services, owner.id, r.importId))!.plan.dishes[0]!;
     expect(dish.problems).toEqual([]);
     expect(dish.input).toMatchObject({ itemTaste: "Spicy", itemType: "Non-Veg", price: 1650 });
@@ -518,8 +520,8 @@ async function storedRows(importId: string) {
   return { bytes: row.rows.length, rows: JSON.parse(row.rows) as string[][] };
 }
 
-const answerOf = (r: { ok: boolean; status?: number; message?: string }) =>
-  r.ok ? "started" : `${r.status} ${r.message}`;
+const answerOf = (r: { ok: boolean; status?: number; message?: Message }) =>
+  r.ok ? "started" : `${r.status} ${inEnglish(r.message ?? "")}`;
 
 /** Finding 2's workbook with 300 rows: quick to read, yet not at once. */
 const bloated300 = () => ({ name: "menu.xlsx", bytes: bloatedWorkbook(300) });
@@ -537,7 +539,7 @@ describe("a hostile spreadsheet", () => {
     const { result, lagMs } = await withLagProbe(() =>
       startImport(services, owner.id, { name: "menu.xlsx", bytes }),
     );
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(inEnglish(result.message));
     expect(lagMs).toBeLessThan(200);
     const stored = await storedRows(result.importId);
     // 320 MB of repeated text in the file; only the eight named columns are kept.
@@ -575,15 +577,17 @@ describe("a hostile spreadsheet", () => {
     const wide = [...HEADER, ...Array.from({ length: 41 }, (_, i) => `note ${i}`)];
     expect(wide.length).toBe(51);
     expect(await refusal("wide.csv", csv([wide, ...menuSheet(1).slice(1)]).bytes)).toBe(
-      `413 ${M.tooManyColumns(50)}`,
+      `413 ${inEnglish(M.tooManyColumns(50))}`,
     );
-    expect(await refusal("long.csv", csv(menuSheet(1001)).bytes)).toBe(`413 ${M.tooManyRows(1000)}`);
+    expect(await refusal("long.csv", csv(menuSheet(1001)).bytes)).toBe(
+      `413 ${inEnglish(M.tooManyRows(1000))}`,
+    );
     const emptyCells = workbookOf(`<row>${"<c/>".repeat(100_001)}</row>`);
-    expect(await refusal("empty-cells.xlsx", emptyCells)).toBe(`413 ${M.tooManyCells(100_000)}`);
+    expect(await refusal("empty-cells.xlsx", emptyCells)).toBe(`413 ${inEnglish(M.tooManyCells(100_000))}`);
     const wordy = workbookOf(`<row><c t="s"><v>0</v></c></row>`, {
       sharedStrings: ["y".repeat(4 * 1024 * 1024 + 1)],
     });
-    expect(await refusal("wordy.xlsx", wordy)).toBe(`413 ${M.tooMuchText(4)}`);
+    expect(await refusal("wordy.xlsx", wordy)).toBe(`413 ${inEnglish(M.tooMuchText(4))}`);
     expect((await counts(owner.id)).imports).toBe(0);
     registerMessages("ur", urduMessages);
     for (const message of [
@@ -595,7 +599,7 @@ describe("a hostile spreadsheet", () => {
       M.busy,
       M.oneAtATime,
     ]) {
-      expect(translateMessage("ur", message), message).not.toBe(message);
+      expect(translateMessage("ur", message), inEnglish(message)).not.toBe(inEnglish(message));
     }
   });
 
@@ -620,11 +624,11 @@ describe("a hostile spreadsheet", () => {
     const row = [...dishRow("Karahi", "Long Story", "100", "a.jpg"), "z".repeat(30_000)];
     const bytes = workbookOfRows([header, row]);
     const result = await startImport(services, owner.id, { name: "menu.xlsx", bytes });
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(inEnglish(result.message));
     const stored = await storedRows(result.importId);
     expect(stored.rows[1]!.at(-1)).toHaveLength(1001);
     const dish = (await importScreen(services, owner.id, result.importId))!.plan.dishes[0]!;
-    expect(dish.problems).toEqual(["Use at most 1000 characters."]);
+    expect(dish.problems.map(inEnglish)).toEqual(["Use at most 1000 characters."]);
   });
 
   it("reads one spreadsheet at a time per owner, while another owner's goes ahead", async () => {

@@ -8,6 +8,7 @@ import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { notAnImage, photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 let services: TestServices;
 let photo: Buffer;
@@ -23,7 +24,7 @@ const views = () => itemViews(photo);
 
 async function newSection(ownerId: string, name = "Mains") {
   const result = await menus.addSection(services, ownerId, { originalName: name });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(inEnglish(result.message));
   return result.id;
 }
 
@@ -222,7 +223,7 @@ describe("items", () => {
       values: itemInput(section),
       files: itemViews(photo, await photoWithGps(410, 300), await photoWithGps(420, 300)),
     });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
     const { id } = added;
     const before = (await ownerMenu(services, owner.id))[0]!.items[0]!;
     const edit = {

@@ -12,6 +12,7 @@ import {
 import { signedUpOwner } from "../setup/accounts.ts";
 import { closeServer, listen, rawGet } from "../setup/http-client.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * The page cache under a crowd and during an outage: concurrent misses of one page wait
@@ -99,7 +100,7 @@ async function keptThenChanged() {
   expect((await rawGet(server, path)).body).toContain("first");
   edition = "second";
   const section = await menus.addSection(services, owner.id, { originalName: "Drinks" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   renders = 0;
   gate = new Promise((resolve) => (release = resolve));
   return path;

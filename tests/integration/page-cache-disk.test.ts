@@ -12,6 +12,7 @@ import { signedUpOwner } from "../setup/accounts.ts";
 import { closeServer, rawGet } from "../setup/http-client.ts";
 import { pageCacheProcess } from "../setup/page-cache-process.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0034 §5: visitors' pages on disk behind each process's memory, in one file the
@@ -104,7 +105,7 @@ describe("the page cache's pages on disk (ADR 0034 §5)", () => {
     await rawGet(a, page);
     edition = "second";
     const section = await menus.addSection(services, owner.id, { originalName: "Drinks" });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     renders = 0;
     const after = await rawGet(b, page);
     expect([after.headers["x-page-cache"], after.body.includes("second"), renders]).toEqual([

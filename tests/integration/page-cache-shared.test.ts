@@ -16,6 +16,7 @@ import { signedUpOwner } from "../setup/accounts.ts";
 import { closeServer, rawGet } from "../setup/http-client.ts";
 import { pageCacheProcess } from "../setup/page-cache-process.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0034: with several processes on one Redis, a visitor's page is rendered once per
@@ -117,7 +118,7 @@ describe.skipIf(!REDIS_URL)("two processes sharing pages through Redis", () => {
     await rawGet(b, path);
     edition = "second";
     const section = await menus.addSection(services, owner.id, { originalName: "Drinks" });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     renders = 0;
     gate = new Promise((resolve) => (release = resolve));
     const leader = rawGet(a, path);

@@ -29,6 +29,7 @@ import {
 import { createPageStore } from "~/server/page-store.server.ts";
 import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 let services: TestServices;
 beforeAll(async () => {
@@ -39,9 +40,9 @@ afterAll(() => services.close());
 async function restaurant() {
   const { id, urlName } = await signedUpOwner(services);
   const section = await menus.addSection(services, id, { originalName: "Mains" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const branch = await addBranch(services, id, { branchName: "Main" });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   return { id, urlName, branchUrl: branch.branchUrl, sectionId: section.id };
 }
 
@@ -100,7 +101,7 @@ describe("content versions", () => {
       { urlName: a.urlName, branchUrl: a.branchUrl },
       { values: { rating: "5", review: "Great" }, photos: [] },
     );
-    if (!posted.ok) throw new Error(posted.message);
+    if (!posted.ok) throw new Error(inEnglish(posted.message));
     await expectChanged(true);
     expect((await replyToReview(services, a.id, { reviewId: posted.id, text: "Thanks!" })).ok).toBe(true);
     await expectChanged(true);

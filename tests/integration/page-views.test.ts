@@ -20,6 +20,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { closeServer, listen } from "../setup/http-client.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0027: diners' views counted without tracking them: per page kind, branch, dish
@@ -41,14 +42,14 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 async function restaurant() {
   const owner = await signedUpOwner(services);
   const section = await menus.addSection(services, owner.id, { originalName: "Mains" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const item = await menus.addItem(services, owner.id, {
     values: itemInput(section.id),
     files: itemViews(photo),
   });
-  if (!item.ok) throw new Error(item.message);
+  if (!item.ok) throw new Error(inEnglish(item.message));
   const branch = await addBranch(services, owner.id, { branchName: "Blue Area" });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   const copy = await services.database.db
     .selectFrom("menu_item")
     .select("id")

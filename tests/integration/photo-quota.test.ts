@@ -10,6 +10,7 @@ import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // Each account may keep MAX_IMAGES_PER_ACCOUNT photos (docs/decisions/0015-upload-quotas.md);
 // 4 here. A write past it is refused before any photo is encoded, and stores nothing.
@@ -36,7 +37,7 @@ describe("photos per account", () => {
   it("a restaurant's dishes: past the limit a new dish is refused with words; replacing a view still works", async () => {
     const owner = (await signedUpOwner(services)).id;
     const section = await menus.addSection(services, owner, { originalName: "Mains" });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
 
     const first = await menus.addItem(services, owner, {
       values: item(section.id, "1"),

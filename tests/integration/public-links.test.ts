@@ -25,6 +25,7 @@ import { signedUpOwner, type SignedUpOwner } from "../setup/accounts.ts";
 import { loaderData } from "../setup/loader-data.ts";
 import { readQr as decode, readQrDataUrl as decodeDataUrl } from "../setup/qr.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * The QR codes and shared links stored with restaurants and branches (SPEC's
@@ -69,11 +70,11 @@ beforeAll(async () => {
   ];
   for (const owner of owners) {
     const section = await addSection(first, owner.id, { originalName: "Mains" });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
   }
   for (const [i, branchName] of BRANCHES) {
     const added = await addBranch(first, owners[i]!.id, { branchName, address: "Road 1", contact: "" });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
   }
 });
 
@@ -342,7 +343,7 @@ describe("an attacker's Host header", () => {
     const owner = await signedUpOwner(hosted, {}, new Headers(evil));
     await addSection(hosted, owner.id, { originalName: "Mains" });
     const added = await addBranch(hosted, owner.id, { branchName: "Blue Area", address: "", contact: "" });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
     const params = { restaurantName: owner.urlName, branchName: added.branchUrl };
     const diner = await load(hosted, publicBranchPage.loader, "/x", params, null, evil);
     expect(diner.branch.branchQRcode).toBe(`${HOSTED}${branchPath(owner.urlName, added.branchUrl)}`);

@@ -14,6 +14,7 @@ import { imageKeys } from "~/server/media/images.server.ts";
 import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { notAnImage, photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 let services: TestServices;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ async function restaurantWithBranch(branchName = "Main") {
   const { id, urlName } = await signedUpOwner(services);
   await menus.addSection(services, id, { originalName: "Mains" });
   const branch = await addBranch(services, id, { branchName });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   return { id, urlName, branchUrl: branch.branchUrl };
 }
 

@@ -27,6 +27,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 import { loaderData, type LoaderData } from "../setup/loader-data.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 const ORIGIN = "http://localhost:3000";
 const HOSTILE = "</script><script>alert(1)</script>";
@@ -58,17 +59,17 @@ async function setStatus(owner: Owner, status: RestaurantTable["approvalStatus"]
 
 async function withMenu(owner: Owner, dish: string, price: string) {
   const section = await menus.addSection(services, owner.id, { originalName: "Mains" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const item = await menus.addItem(services, owner.id, {
     values: itemInput(section.id, { name: dish, price, description: `${dish}, cooked ${HOSTILE}` }),
     files: itemViews(photo),
   });
-  if (!item.ok) throw new Error(item.message);
+  if (!item.ok) throw new Error(inEnglish(item.message));
 }
 
 async function branch(owner: Owner, branchName: string, extra: Record<string, string> = {}) {
   const result = await addBranch(services, owner.id, { branchName, ...extra });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(inEnglish(result.message));
   return result.branchUrl;
 }
 

@@ -11,6 +11,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { branchOf, expectBranchesFollowGeneral, ownerWithMenu } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0022: a dish may be sold in sizes, each with its price; a branch may
@@ -73,15 +74,15 @@ describe("a dish with sizes", () => {
       return result.ok ? "added" : result.fieldErrors?.sizes;
     };
     expect(await refused([["", "500"]])).toBe(MENU_MESSAGES.sizeNameMissing);
-    expect(await refused([["Half", ""]])).toBe(MENU_MESSAGES.sizePriceMissing("Half"));
-    expect(await refused([["Half", "-5"]])).toBe(MENU_MESSAGES.sizePriceMissing("Half"));
-    expect(await refused([["Half", "0x10"]])).toBe(MENU_MESSAGES.sizePriceMissing("Half"));
+    expect(await refused([["Half", ""]])).toEqual(MENU_MESSAGES.sizePriceMissing("Half"));
+    expect(await refused([["Half", "-5"]])).toEqual(MENU_MESSAGES.sizePriceMissing("Half"));
+    expect(await refused([["Half", "0x10"]])).toEqual(MENU_MESSAGES.sizePriceMissing("Half"));
     expect(
       await refused([
         ["Half", "500"],
         ["half", "900"],
       ]),
-    ).toBe(MENU_MESSAGES.sizeTwice("half"));
+    ).toEqual(MENU_MESSAGES.sizeTwice("half"));
     expect(
       await refused(Array.from({ length: 7 }, (_, i) => [`S${i}`, String(100 + i)] as [string, string])),
     ).toBe(MENU_MESSAGES.tooManySizes);
@@ -104,7 +105,7 @@ describe("a dish with sizes", () => {
       values: itemInput(sectionId, { price: "450", positionInSection: "7" }),
       files: itemViews(photo),
     });
-    if (!plain.ok) throw new Error(plain.message);
+    if (!plain.ok) throw new Error(inEnglish(plain.message));
     expect(await ownItem(services, owner.id, plain.id)).toMatchObject({
       price: 450,
       priceTo: null,
@@ -127,7 +128,7 @@ describe("a dish with sizes", () => {
         { name, positionInSection: "5" },
       ),
     );
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
     const copy = (await ownerBranchMenu(services, owner.id, branch))!.sections[0]!.items.find(
       (i) => i.generalItemId === added.id,
     )!;
@@ -162,7 +163,7 @@ describe("a dish with sizes", () => {
         { positionInSection: "5" },
       ),
     );
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
     const copyOf = async () =>
       (await ownerBranchMenu(services, owner.id, branch))!.sections[0]!.items.find(
         (i) => i.generalItemId === added.id,

@@ -10,6 +10,7 @@ import * as menus from "~/features/menus/menus.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 import { SPELLING_QUERIES } from "../search/spelling-queries.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0025: the finder finds a dish however a diner spells it. The demo world's dishes,
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const owner = await signedUpOwner(services);
   restaurantId = owner.id;
   const section = await menus.addSection(services, owner.id, { originalName: "Everything" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   sectionId = section.id;
   const names = [
     ...new Set(DEMO_RESTAURANTS.flatMap((r) => r.menu.flatMap((s) => s.dishes.map((d) => d.name)))),

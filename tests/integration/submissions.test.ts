@@ -17,6 +17,7 @@ import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { customerInput, itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // ADR 0032: a post in flight when a process died was stored, the diner saw an error
 // page and posted again. Each create form carries a token (ADR 0032): the same post sent
@@ -36,9 +37,9 @@ const db = () => services.database.db;
 async function restaurantWithBranch() {
   const owner = await signedUpOwner(services);
   const section = await menus.addSection(services, owner.id, { originalName: "Mains" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const branch = await addBranch(services, owner.id, { branchName: "Main" });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   return { ...owner, sectionId: section.id, branchUrl: branch.branchUrl };
 }
 
@@ -370,7 +371,7 @@ describe("a report posted again", () => {
     const r = await restaurantWithBranch();
     const author = await signedUpCustomer(services);
     const posted = await postReview(services, author.id, r, { values: { rating: "1" }, photos: [] });
-    if (!posted.ok) throw new Error(posted.message);
+    if (!posted.ok) throw new Error(inEnglish(posted.message));
     const reporter = await signedUpCustomer(services);
     const report = { reviewId: posted.id, reason: "Not about this restaurant." };
     expect(await reportReview(services, reporter.id, report)).toEqual({ ok: true });

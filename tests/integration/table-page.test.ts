@@ -19,6 +19,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { type Message, inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0024: the page a table's QR code opens. Filters a diner sets in the URL, tabs that
@@ -52,7 +53,7 @@ async function restaurantWithMenu() {
   const sections: string[] = [];
   for (const name of ["Karahi", "From the Tandoor", "Sweets"]) {
     const section = await menus.addSection(services, owner.id, { originalName: name });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     sections.push(section.id);
   }
   for (const [i, [section, name, type, taste, allergens]] of DISHES.entries()) {
@@ -66,7 +67,7 @@ async function restaurantWithMenu() {
       }),
       files: itemViews(photo),
     });
-    if (!added.ok) throw new Error(added.message);
+    if (!added.ok) throw new Error(inEnglish(added.message));
   }
   const branch = await branchOf(services, owner.id, "Blue Area");
   return { owner, branch };
@@ -172,11 +173,12 @@ describe("opening hours", () => {
         params: { restaurantName: owner.urlName, branchName: branch },
         context,
       } as never)) as unknown as {
-        data: { open: { open: boolean; text: string }; hours: { note: string } };
+        data: { open: { open: boolean; text: Message }; hours: { note: string } };
         init: ResponseInit;
       };
       const until = new Date(Number(new Headers(answer.init.headers).get(FRESH_UNTIL_HEADER)));
-      return { ...answer.data.open, until: until.toISOString(), note: answer.data.hours.note };
+      const { open, text } = answer.data.open;
+      return { open, text: inEnglish(text), until: until.toISOString(), note: answer.data.hours.note };
     };
     // Wednesday 11 March 2026, 9:30 pm in Karachi.
     expect(await page("2026-03-11T16:30:00Z")).toEqual({

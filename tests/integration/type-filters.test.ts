@@ -9,6 +9,7 @@ import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * 'Veg' hid vegan dishes. On the demo's F-7 Markaz, Veg + hide Dairy said
@@ -78,7 +79,7 @@ async function restaurantWithMenu() {
   let position = 0;
   for (const [sectionName, dishes] of MENU) {
     const section = await menus.addSection(services, owner.id, { originalName: sectionName });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     for (const [name, itemType, foodAllergies] of dishes) {
       const added = await menus.addItem(services, owner.id, {
         values: itemInput(section.id, {
@@ -89,7 +90,7 @@ async function restaurantWithMenu() {
         }),
         files: itemViews(photo),
       });
-      if (!added.ok) throw new Error(added.message);
+      if (!added.ok) throw new Error(inEnglish(added.message));
     }
   }
   return { owner, branch: await branchOf(services, owner.id, "F-7 Markaz") };

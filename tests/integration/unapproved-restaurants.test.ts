@@ -29,6 +29,7 @@ import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 import { loaderData, type LoaderData } from "../setup/loader-data.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * ADR 0017: a restaurant that is not approved shows a visitor
@@ -63,18 +64,18 @@ async function newPlace(label: string): Promise<Place> {
   const viewer = { userId: owner.id, urlName: owner.urlName };
   const dish = `${label} Karahi`;
   const section = await menus.addSection(services, viewer.userId, { originalName: "Mains" });
-  if (!section.ok) throw new Error(section.message);
+  if (!section.ok) throw new Error(inEnglish(section.message));
   const item = await menus.addItem(services, viewer.userId, {
     values: itemInput(section.id, { name: dish, description: `${dish} in a wok` }),
     files: itemViews(photo),
   });
-  if (!item.ok) throw new Error(item.message);
+  if (!item.ok) throw new Error(inEnglish(item.message));
   const branch = await addBranch(services, viewer.userId, {
     branchName: "Main",
     address: `${label} Road 1`,
     contact: "051-1234567",
   });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   const branchItem = await services.database.db
     .selectFrom("menu_item")
     .innerJoin("branch", "branch.id", "menu_item.branchId")

@@ -13,6 +13,7 @@ import {
   saveImage,
 } from "~/server/media/images.server.ts";
 import { createLocalStorage } from "~/server/storage/local-storage.server.ts";
+import { type Message } from "~/lib/message.ts";
 
 // Hostile files against the image pipeline (every upload of a picture goes through
 // it): each is refused with the message people see, or re-encoded so nothing of it
@@ -59,11 +60,11 @@ function handMadePng(width: number, height: number, idat: Buffer, colour: "rgb" 
 async function refusal(
   bytes: Buffer,
   limits: typeof LIMITS & { stepSeconds?: number } = LIMITS,
-): Promise<{ status: number; message: string }> {
+): Promise<{ status: number; message: Message }> {
   try {
     await encodeImage(bytes, limits, "abuse-test");
   } catch (error) {
-    if (error instanceof MediaError) return { status: error.status, message: error.message };
+    if (error instanceof MediaError) return { status: error.status, message: error.said };
     throw error;
   }
   throw new Error("the file was accepted");

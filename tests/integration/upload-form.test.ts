@@ -6,6 +6,7 @@ import { parseEnv } from "~/server/env.server.ts";
 import { MEDIA_MESSAGES } from "~/server/media/images.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { FORM_UNREADABLE, readFormValues, readUploadForm } from "~/server/upload-form.server.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /** What an action is handed: the services, of which the form readers use the settings. */
 function contextWith(env: Record<string, string> = {}) {
@@ -68,6 +69,8 @@ describe("reading a form with files", () => {
 
 const LIMIT = 64 * 1024;
 const TOO_LARGE = BODY_MESSAGES.tooLarge(LIMIT);
+// An HTTP status text is English (the page's own words come from the form's answer).
+const TOO_LARGE_TEXT = inEnglish(TOO_LARGE);
 
 /** A url-encoded POST whose body is streamed (no Content-Length), as a chunked upload arrives. */
 function urlEncoded(body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
@@ -116,7 +119,7 @@ describe("reading a form without files (issue 14: the body limit)", () => {
   it("stops reading a streamed body at the limit: 413 with the message, the rest never pulled", async () => {
     const { stream, pulled } = countedBody(10_000);
     const thrown = await thrownBy(readFormValues(urlEncoded(stream), context));
-    expect(thrown).toMatchObject({ init: { status: 413, statusText: TOO_LARGE } });
+    expect(thrown).toMatchObject({ init: { status: 413, statusText: TOO_LARGE_TEXT } });
     // 64 KB is 4 chunks of 16 KB: the 5th passes the limit; a few more may be queued, not 10,000.
     expect(pulled.count).toBeLessThan(10);
   });
@@ -125,7 +128,7 @@ describe("reading a form without files (issue 14: the body limit)", () => {
     const { stream, pulled } = countedBody(1, "stall");
     const request = urlEncoded(stream, { "content-length": String(150 * 1024 * 1024) });
     const thrown = await thrownBy(readFormValues(request, context));
-    expect(thrown).toMatchObject({ init: { status: 413, statusText: TOO_LARGE } });
+    expect(thrown).toMatchObject({ init: { status: 413, statusText: TOO_LARGE_TEXT } });
     expect(pulled.count).toBeLessThanOrEqual(1);
   });
 

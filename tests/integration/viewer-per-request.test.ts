@@ -18,6 +18,7 @@ import * as branchPage from "~/routes/public/branch.tsx";
 import { servicesContext } from "~/server/context.ts";
 import { signedUpCustomer, signedUpOwner, type SignedUp } from "../setup/accounts.ts";
 import { createTestServices, headersWithCookies, type TestServices } from "../setup/test-services.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 // root.tsx imports the islands' URLs, which only the build's plugin provides.
 vi.mock("virtual:islands", () => ({ islandUrls: {} }));
@@ -59,7 +60,7 @@ beforeAll(async () => {
   const signedUp = await signedUpOwner(services);
   await menus.addSection(services, signedUp.id, { originalName: "Karahi" });
   const branch = await addBranch(services, signedUp.id, { branchName: "F-7 Markaz" });
-  if (!branch.ok) throw new Error(branch.message);
+  if (!branch.ok) throw new Error(inEnglish(branch.message));
   owner = signedUp;
   branchPath = `/r/${owner.urlName}/branch/${branch.branchUrl}`;
   // Every session lookup of the app goes through better-auth's getSession.
@@ -185,7 +186,7 @@ describe("what an action does to the session, the loaders after it see", () => {
         intent: "suspend",
         reason: "Spam reviews",
       });
-      if (!decided.ok) throw new Error(decided.message);
+      if (!decided.ok) throw new Error(inEnglish(decided.message));
       return null;
     };
     const context = await query(request("POST", branchPath, diner.cookies, {}));
@@ -215,7 +216,7 @@ describe("what an action does to the session, the loaders after it see", () => {
       expect((await getViewer(services, req))?.userId).toBe(first.id);
       await logOut(services, req.headers);
       const login = await logIn(services, second.input, { headers: new Headers(), ip: "127.0.0.1" });
-      if (!login.ok) throw new Error(login.message);
+      if (!login.ok) throw new Error(inEnglish(login.message));
       signedIn = login.headers;
       return data(null, { headers: login.headers });
     };

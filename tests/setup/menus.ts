@@ -5,6 +5,7 @@ import * as menus from "~/features/menus/menus.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { signedUpOwner } from "./accounts.ts";
 import { itemInput, itemViews } from "./factories.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * An owner whose general menu has `itemsPerSection.length` sections ("Section 1"…)
@@ -19,7 +20,7 @@ export async function ownerWithMenu(services: Services, photo: Uint8Array, items
       originalName: `Section ${s + 1}`,
       topNote: `Note ${s + 1}`,
     });
-    if (!section.ok) throw new Error(section.message);
+    if (!section.ok) throw new Error(inEnglish(section.message));
     sectionIds.push(section.id);
     for (let i = 0; i < count; i++) {
       const item = await menus.addItem(services, owner.id, {
@@ -34,7 +35,7 @@ export async function ownerWithMenu(services: Services, photo: Uint8Array, items
         }),
         files: itemViews(photo),
       });
-      if (!item.ok) throw new Error(item.message);
+      if (!item.ok) throw new Error(inEnglish(item.message));
     }
   }
   return { ...owner, sectionIds };
@@ -43,7 +44,7 @@ export async function ownerWithMenu(services: Services, photo: Uint8Array, items
 /** A branch of the owner's, with no place chosen; its URL name. */
 export async function branchOf(services: Services, ownerId: string, branchName: string) {
   const result = await addBranch(services, ownerId, { branchName });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(inEnglish(result.message));
   return result.branchUrl;
 }
 

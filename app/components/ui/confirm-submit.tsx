@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from "react";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { buttonClass } from "./button.tsx";
+import type { Message } from "~/lib/message.ts";
 
 /**
  * A submit button that first asks (product rules §8's browser confirm as an accessible
@@ -15,7 +16,7 @@ export function ConfirmSubmit({
   value,
   label,
 }: {
-  question: string;
+  question: Message;
   children: ReactNode;
   confirmLabel?: string;
   className?: string;

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import {
   useId,
   type InputHTMLAttributes,
@@ -12,7 +13,7 @@ const control =
 
 interface FieldShell {
   label: string;
-  error?: string;
+  error?: Message;
   hint?: string;
   optional?: boolean;
 }
@@ -50,7 +51,7 @@ export function FieldHint({ id, hint }: { id: string; hint?: string }) {
 }
 
 /** A field's error (a server message key or English words), in the page's language. */
-export function FieldError({ id, error }: { id: string; error?: string }) {
+export function FieldError({ id, error }: { id: string; error?: Message }) {
   const { tm } = useI18n();
   return error ? (
     <p id={`${id}-error`} className="text-sm text-danger">
@@ -59,7 +60,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-export function describedBy(id: string, error?: string, hint?: string) {
+export function describedBy(id: string, error?: Message, hint?: string) {
   return [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 }
 

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { useEffect, useId, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { imageSrcSet } from "~/lib/media.ts";
@@ -19,7 +20,7 @@ export function ImageField({
   currentUrl: string;
   disabled?: boolean;
   hint?: string;
-  error?: string;
+  error?: Message;
   shape?: "round" | "wide";
   optional?: boolean;
 }) {

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { useId, useState, type InputHTMLAttributes } from "react";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { FieldError } from "./field.tsx";
@@ -24,7 +25,7 @@ export function PasswordField({
   label,
   error,
   ...props
-}: { label: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+}: { label: string; error?: Message } & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const { t } = useI18n();
   const id = useId();
   const [visible, setVisible] = useState(false);

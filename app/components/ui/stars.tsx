@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 
 /** A 1–5 star rating shown as stars, read out as words. */
@@ -17,7 +18,7 @@ export function Stars({ value }: { value: number }) {
 }
 
 /** The star picker: five radio buttons, so arrow keys and screen readers work as usual. */
-export function StarInput({ name = "rating", error }: { name?: string; error?: string }) {
+export function StarInput({ name = "rating", error }: { name?: string; error?: Message }) {
   const { t, tm } = useI18n();
   return (
     <fieldset className="flex flex-col gap-1">

@@ -1,17 +1,24 @@
 import { z } from "zod";
 import { ALL_RESTAURANT_TYPES, COUNTRIES } from "~/lib/reference-data.ts";
 import { slugProblem } from "~/lib/slug.ts";
+import { atMostCharacters } from "~/lib/forms.ts";
+import { keyed, messageAsText } from "~/lib/message.ts";
 
 export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Tell"] as const;
 export const SOCIAL_LINK_MAX_LENGTH = 100;
 export const SOCIAL_LINKS_MAX = 6;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+export const PASSWORD_TOO_SHORT = messageAsText(
+  keyed("Password must be at least {{min}} characters.", { min: PASSWORD_MIN }),
+);
+export const PASSWORD_TOO_LONG = messageAsText(
+  keyed("Password must be at most {{max}} characters.", { max: PASSWORD_MAX }),
+);
 
 const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
-const optional = (max = 200) =>
-  z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+  z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
+const optional = (max = 200) => z.string().trim().max(max, atMostCharacters(max)).optional().default("");
 
 const email = z
   .string({ error: "Please enter your email." })
@@ -22,8 +29,8 @@ const email = z
 
 const newPassword = z
   .string({ error: "Please enter a password." })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 
 export const WEB_LINK_MESSAGE = "Enter a full web address starting with https:// (or http://).";
 export const WHATSAPP_MESSAGE = "Enter a WhatsApp number, or a link starting with https://.";
@@ -52,12 +59,15 @@ export const socialLinkSchema = z
   .string()
   .trim()
   .min(1, "Enter a link.")
-  .max(SOCIAL_LINK_MAX_LENGTH, `A link may have at most ${SOCIAL_LINK_MAX_LENGTH} characters.`)
+  .max(
+    SOCIAL_LINK_MAX_LENGTH,
+    messageAsText(keyed("A link may have at most {{max}} characters.", { max: SOCIAL_LINK_MAX_LENGTH })),
+  )
   .refine(isWebLink, WEB_LINK_MESSAGE);
 
 export const socialLinksSchema = z
   .array(socialLinkSchema)
-  .max(SOCIAL_LINKS_MAX, `At most ${SOCIAL_LINKS_MAX} links.`)
+  .max(SOCIAL_LINKS_MAX, messageAsText(keyed("At most {{max}} links.", { max: SOCIAL_LINKS_MAX })))
   .default([]);
 
 /** Whether the Add button of the social links field may be used. */
@@ -79,7 +89,7 @@ const restNamePattern = /^[^/?#%\\]+$/u;
 /** A name whose slug is a dot segment or one of the site's own words opens the wrong page (lib/slug.ts). */
 export const ownAddress = (name: string, ctx: z.RefinementCtx) => {
   const problem = slugProblem(name);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
+  if (problem) ctx.addIssue({ code: "custom", message: messageAsText(problem) });
 };
 
 /** An optional link field: empty, or a web address. */

@@ -15,7 +15,7 @@ import {
   resetPasswordSchema,
   restaurantSignupSchema,
 } from "./accounts.schema.ts";
-import { fieldErrors } from "~/lib/forms.ts";
+import { fieldErrors, firstIssue } from "~/lib/forms.ts";
 import {
   deleteSession,
   deleteUser,
@@ -375,7 +375,7 @@ export async function requestPasswordReset(
 ): Promise<Result<object>> {
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) {
-    return fail(400, parsed.error.issues[0]?.message ?? MESSAGES.resetFailed, {
+    return fail(400, firstIssue(parsed.error) ?? MESSAGES.resetFailed, {
       fieldErrors: fieldErrors(parsed.error),
     });
   }

@@ -1,3 +1,4 @@
+import { keyed } from "~/lib/message.ts";
 /** product rules §8 texts (word for word) and Foodverse's own, used by screens and use cases. */
 export const MESSAGES = {
   nameTaken: "Restaurant name already exists. Try a different name.",
@@ -13,5 +14,5 @@ export const MESSAGES = {
   checkFields: "Please check the highlighted fields.",
   resetDone: "Your password was changed. Log in with the new password.",
   resetInvalid: "This reset link has expired or was already used. Ask for a new one.",
-  suspended: (reason: string) => `Your account is suspended. Reason: ${reason}`,
+  suspended: (reason: string) => keyed("Your account is suspended. Reason: {{reason}}", { reason }),
 } as const;

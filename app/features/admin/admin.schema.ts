@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/lib/message.ts";
 
 export const RESTAURANT_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
 export type RestaurantStatus = (typeof RESTAURANT_STATUSES)[number];
@@ -17,9 +18,9 @@ export const ADMIN_MESSAGES = {
   notPending: "Only a restaurant awaiting approval can be rejected.",
   notApproved: "Only an approved restaurant can be suspended.",
   alreadyApproved: "This restaurant is already approved.",
-  approved: (name: string) => `${name} approved. Its menus are public.`,
-  rejected: (name: string) => `${name} rejected. The owner sees your reason.`,
-  suspended: (name: string) => `${name} suspended. Its menus are hidden.`,
+  approved: (name: string) => keyed("{{name}} approved. Its menus are public.", { name }),
+  rejected: (name: string) => keyed("{{name}} rejected. The owner sees your reason.", { name }),
+  suspended: (name: string) => keyed("{{name}} suspended. Its menus are hidden.", { name }),
   hidden: "Review hidden.",
   restored: "Review restored.",
   dismissed: "Report dismissed.",
@@ -30,19 +31,20 @@ export const ADMIN_MESSAGES = {
   userNotFound: "Account not found",
   locksUnavailable:
     "The locks cannot be read just now: Redis, where they are kept, is not answering. Try again in a minute.",
-  noLocks: (email: string) => `No locks on ${email}: it can sign in.`,
-  unlocked: (email: string, n: number) => `${email} unlocked. Locks cleared: ${n}.`,
+  noLocks: (email: string) => keyed("No locks on {{email}}: it can sign in.", { email }),
+  unlocked: (email: string, n: number) => keyed("{{email}} unlocked. Locks cleared: {{n}}.", { email, n }),
   suspendReasonRequired: "Please give a reason: the person reads it when they try to log in.",
   suspendSelf: "You cannot suspend your own account.",
   suspendAdmin: "An admin's account cannot be suspended.",
   notSuspendable: "Only a customer or a restaurant owner can be suspended.",
   unknownAccountDecision: "Please choose Suspend account or Restore account.",
-  alreadySuspended: (email: string) => `${email} is already suspended.`,
-  notSuspended: (email: string) => `${email} is not suspended.`,
-  customerSuspended: (email: string) => `${email} suspended and signed out. Their reviews are hidden.`,
+  alreadySuspended: (email: string) => keyed("{{email}} is already suspended.", { email }),
+  notSuspended: (email: string) => keyed("{{email}} is not suspended.", { email }),
+  customerSuspended: (email: string) =>
+    keyed("{{email}} suspended and signed out. Their reviews are hidden.", { email }),
   ownerSuspended: (email: string) =>
-    `${email} suspended and signed out. Their restaurant's menus are hidden.`,
-  accountRestored: (email: string) => `${email} restored. They can log in again.`,
+    keyed("{{email}} suspended and signed out. Their restaurant's menus are hidden.", { email }),
+  accountRestored: (email: string) => keyed("{{email}} restored. They can log in again.", { email }),
 } as const;
 
 const reason = z.string().trim().max(500, "Please keep the reason under 500 characters.");

@@ -1,6 +1,6 @@
 import { addDays, dayInPakistan } from "~/lib/dates.ts";
 import type { Transaction } from "kysely";
-import { fieldErrors } from "~/lib/forms.ts";
+import { fieldErrors, firstIssue } from "~/lib/forms.ts";
 import { fail, type Result } from "~/lib/result.ts";
 import { hideAuthorReviews, moderateReview } from "~/features/reviews/reviews.server.ts";
 import { isUniqueViolation } from "~/server/db-errors.server.ts";
@@ -21,6 +21,7 @@ import {
   type RestaurantStatus,
 } from "./admin.schema.ts";
 import * as q from "./admin.queries.server.ts";
+import type { Message } from "~/lib/message.ts";
 
 /** Who acted: a signed-in admin, or the command line (no account). */
 export interface Actor {
@@ -63,10 +64,10 @@ export async function decideRestaurant(
   actor: Actor,
   urlName: string,
   input: unknown,
-): Promise<Result<{ message: string; status: RestaurantStatus }>> {
+): Promise<Result<{ message: Message; status: RestaurantStatus }>> {
   const parsed = restaurantDecisionSchema.safeParse(input);
   if (!parsed.success) {
-    return fail(400, parsed.error.issues[0]?.message ?? A.reasonRequired, {
+    return fail(400, firstIssue(parsed.error) ?? A.reasonRequired, {
       fieldErrors: fieldErrors(parsed.error),
     });
   }
@@ -102,7 +103,7 @@ export async function decideReview(
   services: Services,
   actor: Actor,
   input: unknown,
-): Promise<Result<{ message: string }>> {
+): Promise<Result<{ message: Message }>> {
   const parsed = reviewDecisionSchema.safeParse(input);
   if (!parsed.success) return fail(400, A.reviewNotFound);
   const { reviewId, intent } = parsed.data;
@@ -212,7 +213,7 @@ export async function unlockUser(
   services: Services,
   actor: Actor,
   who: { id: string } | { email: string },
-): Promise<Result<{ message: string; email: string; cleared: AccountLock[] }>> {
+): Promise<Result<{ message: Message; email: string; cleared: AccountLock[] }>> {
   const { db } = services.database;
   const user = await q.findUserForAdmin(db, who);
   if (!user) return fail(404, A.userNotFound);
@@ -254,7 +255,7 @@ export async function decideAccount(
   actor: Actor,
   userId: string,
   input: unknown,
-): Promise<Result<{ message: string }>> {
+): Promise<Result<{ message: Message }>> {
   const parsed = accountDecisionSchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);

@@ -4,18 +4,19 @@ import { plainDecimal } from "~/lib/numbers.ts";
 import { DAY_NAMES, DAYS, isTime, RANGES_A_DAY, type OpeningHours } from "~/lib/opening-hours.ts";
 import { closedField, hoursField } from "./hours-shortcuts.ts";
 import { ownAddress } from "../accounts/accounts.schema.ts";
+import { atMostCharacters, type FieldErrors } from "~/lib/forms.ts";
+import { keyed } from "~/lib/message.ts";
 
 export { BRANCH_MESSAGES, BRANCH_ITEMS_PER_PAGE };
 
-const optional = (max: number) =>
-  z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+const optional = (max: number) => z.string().trim().max(max, atMostCharacters(max)).optional().default("");
 
 export const addBranchSchema = z.object({
   branchName: z
     .string({ error: BRANCH_MESSAGES.nameMissing })
     .trim()
     .min(1, BRANCH_MESSAGES.nameMissing)
-    .max(80, "Use at most 80 characters.")
+    .max(80, atMostCharacters(80))
     .regex(/^[^/?#%\\]+$/u, "The name cannot contain / ? # % or \\.")
     // Its slug is the branch's web address (and QR code): not a dot segment nor a word of the site's own.
     .superRefine(ownAddress),
@@ -88,8 +89,8 @@ export { hoursField };
  */
 export function parseOpeningHours(
   values: Record<string, unknown>,
-): { ok: true; hours: OpeningHours | null } | { ok: false; fieldErrors: Record<string, string> } {
-  const fieldErrors: Record<string, string> = {};
+): { ok: true; hours: OpeningHours | null } | { ok: false; fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
   const days = {} as OpeningHours["days"];
   for (const day of DAYS) {
     days[day] = [];
@@ -108,7 +109,7 @@ export function parseOpeningHours(
     }
   }
   const note = String(values.note ?? "").trim();
-  if (note.length > 300) fieldErrors.note = "Use at most 300 characters.";
+  if (note.length > 300) fieldErrors.note = keyed("Use at most {{max}} characters.", { max: 300 });
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const none = DAYS.every((day) => days[day].length === 0) && !note;
   return { ok: true, hours: none ? null : { days, note } };

@@ -7,7 +7,7 @@ import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.se
 import { branchPath, toSlug } from "~/lib/slug.ts";
 import { pageWindow } from "~/lib/paging.ts";
 import { qrAddressNote } from "~/lib/public-address.ts";
-import { fieldErrors } from "~/lib/forms.ts";
+import { fieldErrors, firstIssue } from "~/lib/forms.ts";
 import { fail, type Failure, type Result } from "~/lib/result.ts";
 import type { z } from "zod";
 import { menuVisibility, menuWithItems, type Visibility } from "../menus/menu-read.server.ts";
@@ -170,7 +170,7 @@ export async function setBranchItemDetails(
   input: unknown,
 ): Promise<Result<object>> {
   const read = await ownBranchWith(services, ownerId, branchUrl, branchItemSchema, input, (error) =>
-    fail(400, error.issues[0]?.message ?? "Check the price.", { fieldErrors: fieldErrors(error) }),
+    fail(400, firstIssue(error) ?? "Check the price.", { fieldErrors: fieldErrors(error) }),
   );
   if (!read.ok) return read;
   const { branch } = read;

@@ -1,3 +1,4 @@
+import { keyed } from "~/lib/message.ts";
 // Client-safe and import-free: the hours form, its use case and the browser tests share these.
 
 /**
@@ -14,7 +15,8 @@ export const HOURS_SHORTCUTS = {
 export const HOURS_SHORTCUT_MESSAGES = {
   mondayCopied: "Monday's hours are on every open day now. Change any day, then save.",
   mondayEmpty: "Give Monday's hours first, then copy them.",
-  branchCopied: (branch: string) => `${branch}'s hours are in the form now. Change any day, then save.`,
+  branchCopied: (branch: string) =>
+    keyed("{{branch}}'s hours are in the form now. Change any day, then save.", { branch }),
   chooseBranch: "Choose one of your branches.",
-  branchHasNoHours: (branch: string) => `${branch} has no opening hours yet.`,
+  branchHasNoHours: (branch: string) => keyed("{{branch}} has no opening hours yet.", { branch }),
 } as const;

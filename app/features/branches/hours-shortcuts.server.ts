@@ -13,6 +13,7 @@ import {
   hoursValuesOf,
   type HoursValues,
 } from "./hours-shortcuts.ts";
+import type { Message } from "~/lib/message.ts";
 
 /**
  * The hours form of one of the owner's branches: its hours as the form's values, and
@@ -43,7 +44,7 @@ export async function applyHoursShortcut(
   ownerId: string,
   branchUrl: string,
   form: FormValues,
-): Promise<Result<{ values: HoursValues; notice: string }>> {
+): Promise<Result<{ values: HoursValues; notice: Message }>> {
   const branches = await q.listBranchHours(services.database.db, ownerId);
   const branch = branches.find((b) => b.branchUrl === branchUrl);
   if (!branch) return fail(404, B.notFound);

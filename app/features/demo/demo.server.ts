@@ -38,6 +38,7 @@ import {
   type DishView,
 } from "./demo-images.server.ts";
 import { backdate, countDemoWorld, countNonDemoAccounts } from "./demo.queries.server.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * `npm run demo`: a living site in one command. Everything is made through the
@@ -130,7 +131,7 @@ export const customerEmail = (c: DemoCustomer) =>
 function must<T extends object>(result: Result<T>, what: string): T {
   if (result.ok) return result;
   const details = result.fieldErrors ? ` ${JSON.stringify(result.fieldErrors)}` : "";
-  throw new Error(`${what}: ${result.message}${details}`);
+  throw new Error(`${what}: ${inEnglish(result.message)}${details}`);
 }
 
 /** Runs `work` on every item, PARALLEL at a time; the first failure stops what has not started. */

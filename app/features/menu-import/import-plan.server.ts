@@ -11,6 +11,7 @@ import {
   photoKey,
   type ImportColumn,
 } from "./menu-import.messages.ts";
+import type { Message } from "~/lib/message.ts";
 
 export { matchPhoto } from "./menu-import.messages.ts";
 
@@ -44,12 +45,12 @@ export interface PlannedDish {
   input?: ItemInput;
   /** The photo each view takes (keys of photoKey); "" keeps an updated dish's picture. */
   photos: { topView: string; frontView: string; sideView: string };
-  problems: string[];
+  problems: Message[];
 }
 
 export interface ImportPlan {
   /** Problems of the file as a whole (a missing column). */
-  problems: string[];
+  problems: Message[];
   dishes: PlannedDish[];
   /** Sections the import makes, in the order the spreadsheet first names them. */
   newSections: string[];
@@ -63,13 +64,16 @@ const keyOf = (text: string) => text.trim().toLowerCase().replaceAll(/\s+/gu, " 
 const dishKey = (name: string, extra: string) => `${keyOf(name)}\u0000${keyOf(extra)}`;
 
 /** Which column holds which field: by the template's header, or the form's own label. */
-function columnsOf(header: string[]): { columns: Partial<Record<ImportColumn, number>>; problems: string[] } {
+function columnsOf(header: string[]): {
+  columns: Partial<Record<ImportColumn, number>>;
+  problems: Message[];
+} {
   const columns: Partial<Record<ImportColumn, number>> = {};
   header.forEach((cell, index) => {
     const found = importColumnOf(cell);
     if (found && columns[found.key] === undefined) columns[found.key] = index;
   });
-  const problems = IMPORT_COLUMNS.filter(
+  const problems: Message[] = IMPORT_COLUMNS.filter(
     (c) => "required" in c && c.required && columns[c.key] === undefined,
   ).map((c) => M.missingColumn(c.header));
   if (columns.price === undefined && columns.sizes === undefined) problems.push(M.noPrice);
@@ -100,7 +104,7 @@ function choice(text: string, options: readonly string[]) {
  * A choice's message naming what may be written (a first sheet failed every
  * row with 'Please choose a subcategory.' and no word of what to choose).
  */
-const LISTED_CHOICES: Record<string, string> = {
+const LISTED_CHOICES: Record<string, Message> = {
   itemTaste: M.chooseFrom("Please choose a taste category.", TASTES),
   itemType: M.chooseFrom("Please choose an item type.", ITEM_TYPES),
   itemPriceRange: M.chooseFrom("Please choose a price range.", PRICE_RANGES),
@@ -115,7 +119,7 @@ function choiceErrors(
   category: ItemCategory | undefined,
   subcategory: string | undefined,
   categories: readonly ItemCategory[],
-): Record<string, string> {
+): Record<string, Message> {
   if (!category)
     return {
       itemCat: M.chooseFrom(

@@ -1,4 +1,6 @@
 // Client-safe and zod-free: the import screens and the template share these.
+// Read by the sheet worker too (sheet-worker.server.ts): relative imports only.
+import { keyed } from "../../lib/message.ts";
 
 /**
  * The spreadsheet's columns (docs/decisions/0023-menu-import.md): one row a dish, with
@@ -149,14 +151,25 @@ export const IMPORT_MESSAGES = {
   notASheet:
     "This is not a spreadsheet we can read. Save it as .xlsx or .csv (the template shows the columns).",
   oldExcel: "This is an old Excel file (.xls). Save it as .xlsx or .csv and try again.",
-  tooLarge: (mb: number) => `The spreadsheet is larger than ${mb} MB. Split it into smaller files.`,
-  tooManyRows: (max: number) => `The spreadsheet has more than ${max} dishes. Split it into smaller files.`,
+  tooLarge: (mb: number) =>
+    keyed("The spreadsheet is larger than {{mb}} MB. Split it into smaller files.", { mb }),
+  tooManyRows: (max: number) =>
+    keyed("The spreadsheet has more than {{max}} dishes. Split it into smaller files.", { max }),
   tooManyColumns: (max: number) =>
-    `The spreadsheet has more than ${max} columns. Keep the template's columns and remove the others.`,
+    keyed(
+      "The spreadsheet has more than {{max}} columns. Keep the template's columns and remove the others.",
+      { max },
+    ),
   tooManyCells: (max: number) =>
-    `The spreadsheet has more than ${max} cells. Keep the template's columns, one row a dish, and split it into smaller files.`,
+    keyed(
+      "The spreadsheet has more than {{max}} cells. Keep the template's columns, one row a dish, and split it into smaller files.",
+      { max },
+    ),
   tooMuchText: (mb: number) =>
-    `The spreadsheet holds more than ${mb} MB of text. Keep the template's columns and split it into smaller files.`,
+    keyed(
+      "The spreadsheet holds more than {{mb}} MB of text. Keep the template's columns and split it into smaller files.",
+      { mb },
+    ),
   tooComplex:
     "The spreadsheet is too large or too complex to read. Save it again as .xlsx or .csv, or split it into smaller files.",
   notInTime:
@@ -165,7 +178,8 @@ export const IMPORT_MESSAGES = {
   oneAtATime: "Your last spreadsheet is still being checked. Wait until it is done, then try again.",
   tooManyImports: "You have uploaded many spreadsheets this hour. Try again in an hour.",
   empty: "The spreadsheet has no dishes: one row a dish, below a row of column names.",
-  missingColumn: (header: string) => `The spreadsheet has no "${header}" column. Start from the template.`,
+  missingColumn: (header: string) =>
+    keyed('The spreadsheet has no "{{header}}" column. Start from the template.', { header }),
   noPrice: 'The spreadsheet has neither a "price" nor a "sizes" column. Start from the template.',
   chooseFrom: (
     message:
@@ -174,21 +188,35 @@ export const IMPORT_MESSAGES = {
       | "Please choose an item type."
       | "Please choose a price range.",
     choices: readonly string[],
-  ) => `${message} Write one of: ${choices.join(", ")}.`,
+  ) => keyed(`${message} Write one of: {{choices}}.`, { choices: choices.join(", ") }),
   chooseSubcategory: (category: string, choices: readonly string[]) =>
-    `Please choose a subcategory of ${category}. Write one of: ${choices.join(", ")}.`,
-  twice: (line: number) => `This dish is already on row ${line}. Give each dish one row.`,
-  photoMissing: (name: string) => `Upload the photo ${name}.`,
+    keyed("Please choose a subcategory of {{category}}. Write one of: {{choices}}.", {
+      category,
+      choices: choices.join(", "),
+    }),
+  twice: (line: number) => keyed("This dish is already on row {{line}}. Give each dish one row.", { line }),
+  photoMissing: (name: string) => keyed("Upload the photo {{name}}.", { name }),
   notFound: "This import is not there any more. Start again with your spreadsheet.",
   hasProblems: "Nothing was imported: fix the rows marked below in your spreadsheet and upload it again.",
   waitingForPhotos: (n: number) =>
-    `Nothing was imported: ${n} ${n === 1 ? "photo is" : "photos are"} still missing.`,
+    keyed(`Nothing was imported: {{n}} ${n === 1 ? "photo is" : "photos are"} still missing.`, { n }),
   imported: (added: number, updated: number) =>
-    `Menu imported: ${added} ${added === 1 ? "dish" : "dishes"} added, ${updated} updated.`,
+    keyed(`Menu imported: {{added}} ${added === 1 ? "dish" : "dishes"} added, {{updated}} updated.`, {
+      added,
+      updated,
+    }),
   importFailed: "The menu could not be imported. Nothing was changed; please try again.",
   discarded: "Import discarded. Nothing was changed.",
-  photosStored: (n: number) => `${n} ${n === 1 ? "photo" : "photos"} uploaded.`,
-  photoNotNeeded: (name: string) => `${name} is not named in the spreadsheet, so it was not uploaded.`,
+  /** How many photos were kept, and the first three not named in the spreadsheet: one toast. */
+  photosUploaded: (n: number, ignored: readonly string[]) => {
+    const names = ["name", "second", "third"] as const;
+    const shown = ignored.slice(0, names.length);
+    const key = [
+      `{{n}} ${n === 1 ? "photo" : "photos"} uploaded.`,
+      ...shown.map((_, i) => `{{${names[i]}}} is not named in the spreadsheet, so it was not uploaded.`),
+    ].join(" ");
+    return keyed(key, Object.fromEntries([["n", n], ...shown.map((name, i) => [names[i], name])]));
+  },
 } as const;
 
 /** Largest spreadsheet accepted, and most dishes in one import. */

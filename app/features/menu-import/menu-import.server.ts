@@ -96,7 +96,8 @@ export async function startImport(
     if (!sheet.ok) return sheet;
     const plan = await planFor(services, ownerId, sheet.rows);
     if (plan.problems.length > 0)
-      return fail(400, plan.problems[0]!, { fieldErrors: { sheet: plan.problems.join(" ") } });
+      // The first problem: the page shows one sentence beside the file (each is a key of its own).
+      return fail(400, plan.problems[0]!, { fieldErrors: { sheet: plan.problems[0]! } });
     await sweepImports(services, ownerId);
     await q.finishReading(db, importId, JSON.stringify(sheet.rows));
     stored = true;
@@ -169,7 +170,7 @@ export async function addImportPhotos(
       freeing: replacing,
     });
   } catch (error) {
-    if (error instanceof MediaError) return fail(error.status, error.message);
+    if (error instanceof MediaError) return fail(error.status, error.said);
     throw error;
   }
   const stored: string[] = [];

@@ -8,12 +8,16 @@ import {
   IMPORT_MESSAGES as M,
   importColumnOf,
 } from "./menu-import.messages.ts";
+import { inEnglish, type Message } from "../../lib/message.ts";
 
 /** A spreadsheet refused while it is read: the reader stops at once. */
 export class SheetRefused extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
+  /** What the owner is told (the Error's own message is its English, for logs). */
+  readonly said: Message;
+  constructor(status: number, message: Message) {
+    super(inEnglish(message));
+    this.said = message;
     this.status = status;
   }
 }

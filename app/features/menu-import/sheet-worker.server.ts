@@ -6,8 +6,9 @@ import { IMPORT_MESSAGES as M } from "./menu-import.messages.ts";
 import { readCsv } from "./read-csv.server.ts";
 import { readXlsx } from "./read-xlsx.server.ts";
 import { SheetRefused } from "./sheet-rows.server.ts";
+import type { Message } from "../../lib/message.ts";
 
-export type SheetAnswer = { ok: true; rows: string[][] } | { ok: false; status: number; message: string };
+export type SheetAnswer = { ok: true; rows: string[][] } | { ok: false; status: number; message: Message };
 
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
@@ -18,7 +19,7 @@ export default function readSheetInWorker(bytes: Uint8Array): SheetAnswer {
     const rows = startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) ? readXlsx(bytes) : readCsv(bytes);
     return { ok: true, rows };
   } catch (error) {
-    if (error instanceof SheetRefused) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof SheetRefused) return { ok: false, status: error.status, message: error.said };
     return { ok: false, status: 400, message: M.notASheet };
   }
 }

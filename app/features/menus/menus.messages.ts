@@ -1,3 +1,4 @@
+import { keyed } from "~/lib/message.ts";
 // Client-safe and zod-free, so pages that only show these texts don't download the validator.
 
 /** product rules §5 and §8, word for word, plus Foodverse's own. */
@@ -18,7 +19,10 @@ export const MENU_MESSAGES = {
   selectSection: "Please select a section",
   positionPositive: "Position in section must be greater than 0.",
   positionTaken: (position: number) =>
-    `Position ${position} already exists in this section. Choose another position or use Edit to change that item.`,
+    keyed(
+      "Position {{position}} already exists in this section. Choose another position or use Edit to change that item.",
+      { position },
+    ),
   itemAdded: "Item added successfully",
   itemAddFailed: "Error adding item",
   itemsRefreshFailed: "Could not refresh item list",
@@ -30,7 +34,7 @@ export const MENU_MESSAGES = {
   itemUpdated: "Item updated successfully!",
   itemUpdateFailed: "Error updating item",
   imageMissing: (view: string) => `Please add the ${view} image.`,
-  deleteItemConfirm: (name: string) => `Delete item "${name}"?`,
+  deleteItemConfirm: (name: string) => keyed('Delete item "{{name}}"?', { name }),
   noSections: "No sections found.",
   noItems: "No items in this section.",
   noMenu: "No menu data available.",
@@ -40,8 +44,8 @@ export const MENU_MESSAGES = {
   moved: "Order updated",
   rated: "Thanks for rating this dish",
   sizeNameMissing: "Give each size a name, e.g. Half or Full.",
-  sizePriceMissing: (label: string) => `Enter a price of 0 or more for ${label}.`,
-  sizeTwice: (label: string) => `${label} is listed twice. Give each size its own name.`,
+  sizePriceMissing: (label: string) => keyed("Enter a price of 0 or more for {{label}}.", { label }),
+  sizeTwice: (label: string) => keyed("{{label}} is listed twice. Give each size its own name.", { label }),
   tooManySizes: "Use at most 6 sizes.",
 } as const;
 

@@ -3,22 +3,24 @@ import { ITEM_TYPES, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
 import { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE } from "./menus.messages.ts";
 import { plainDecimal } from "~/lib/numbers.ts";
 import { MAX_SIZE_LABEL, MAX_SIZES, type DishSize } from "~/lib/sizes.ts";
+import { type Message, keyed, messageAsText } from "~/lib/message.ts";
+import { atMostCharacters } from "~/lib/forms.ts";
 
 export { MENU_MESSAGES, ITEM_VIEWS, SECTIONS_PER_PAGE };
 export type { ItemView } from "./menus.messages.ts";
 
-const note = z.string().trim().max(500, "Use at most 500 characters.").optional().default("");
+const note = z.string().trim().max(500, atMostCharacters(500)).optional().default("");
 
 const sectionFields = z.object({
   originalName: z
     .string({ error: MENU_MESSAGES.sectionNameMissing })
     .trim()
     .min(1, MENU_MESSAGES.sectionNameMissing)
-    .max(80, "Use at most 80 characters."),
+    .max(80, atMostCharacters(80)),
   topNote: note,
   bottomNote: note,
   // ADR 0026: optional; the SPEC's field stays the English name.
-  sectionNameUr: z.string().trim().max(80, "Use at most 80 characters.").optional().default(""),
+  sectionNameUr: z.string().trim().max(80, atMostCharacters(80)).optional().default(""),
 });
 
 /**
@@ -37,13 +39,13 @@ export const editSectionSchema = sectionFields.extend({
     .string({ error: MENU_MESSAGES.sectionNameEmpty })
     .trim()
     .min(1, MENU_MESSAGES.sectionNameEmpty)
-    .max(80, "Use at most 80 characters."),
+    .max(80, atMostCharacters(80)),
 });
 
 const requiredText = (message: string, max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, message).max(max, atMostCharacters(max));
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
+  z.string().trim().max(max, atMostCharacters(max)).optional().default("");
 
 /** A form's number: plain digits only (see plainDecimal); numbers passed by code go through as they are. */
 const formNumber = (v: unknown) => (typeof v === "string" ? (plainDecimal(v) ?? Number.NaN) : v);
@@ -65,7 +67,13 @@ const price = z.preprocess(
     .max(10_000_000, "Price is too large."),
 );
 
-const sizeRow = z.string().trim().max(MAX_SIZE_LABEL, `Use at most ${MAX_SIZE_LABEL} characters for a size.`);
+const sizeRow = z
+  .string()
+  .trim()
+  .max(
+    MAX_SIZE_LABEL,
+    messageAsText(keyed("Use at most {{max}} characters for a size.", { max: MAX_SIZE_LABEL })),
+  );
 
 /** Sizes come as rows of two lists, a name and a price each (blank rows are ignored). */
 const sizeLists = {
@@ -105,7 +113,7 @@ export const addItemFields = editItemFields.extend({
 /** The size rows of a form, checked: named, priced, each name once, at most MAX_SIZES. */
 export function sizesOf(
   rows: { sizeLabel: string[]; sizePrice: string[] },
-  addIssue: (message: string) => void,
+  addIssue: (message: Message) => void,
 ): DishSize[] {
   const sizes: DishSize[] = [];
   const count = Math.max(rows.sizeLabel.length, rows.sizePrice.length);
@@ -143,7 +151,7 @@ function withSizes<T extends { sizeLabel: string[]; sizePrice: string[]; price: 
     priceFromSizes,
     schema.transform(({ sizeLabel, sizePrice, ...rest }, ctx) => {
       const sizes = sizesOf({ sizeLabel, sizePrice }, (message) =>
-        ctx.addIssue({ code: "custom", message, path: ["sizes"] }),
+        ctx.addIssue({ code: "custom", message: messageAsText(message), path: ["sizes"] }),
       );
       return {
         ...rest,

@@ -4,7 +4,7 @@ import { deleteImage, MediaError, saveImage } from "~/server/media/images.server
 import type { Services } from "~/server/services.server.ts";
 import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.server.ts";
 import { toSlug } from "~/lib/slug.ts";
-import { fieldErrors, type FormValues } from "~/lib/forms.ts";
+import { fieldErrors, firstIssue, type FormValues } from "~/lib/forms.ts";
 import { priceRangeOf } from "~/lib/price-range.ts";
 import { ITEM_TYPES, itemCategoriesFor, PRICE_RANGES, TASTES } from "~/lib/reference-data.ts";
 import { fail, type Result } from "~/lib/result.ts";
@@ -25,6 +25,7 @@ import { priceColumns, writeSizes, type DishSize } from "~/lib/sizes.ts";
 import type { Transaction } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 import { isPublicRestaurant } from "../restaurants/public-restaurants.queries.server.ts";
+import type { Message } from "~/lib/message.ts";
 
 type Done = Result<object>;
 const M = MENU_MESSAGES;
@@ -207,7 +208,7 @@ async function storeItemImages(
   current?: Record<ItemView, string>,
 ): Promise<
   | { ok: true; urls: Partial<Record<ItemView, string>> }
-  | { ok: false; field: ItemView; message: string; status: number }
+  | { ok: false; field: ItemView; message: Message; status: number }
 > {
   const uploaded = ITEM_VIEWS.filter(({ field }) => files.has(field)).map(({ field }) => field);
   if (uploaded.length === 0) return { ok: true, urls: {} };
@@ -236,7 +237,7 @@ async function storeItemImages(
     });
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
-    return { ok: false, field: uploaded[0]!, message: error.message, status: error.status };
+    return { ok: false, field: uploaded[0]!, message: error.said, status: error.status };
   }
   const urls: Partial<Record<ItemView, string>> = {};
   for (const { bytes, views } of photos) {
@@ -251,7 +252,7 @@ async function storeItemImages(
     } catch (error) {
       await removeUnusedImages(services, Object.values(urls));
       if (error instanceof MediaError)
-        return { ok: false, field: views[0]!, message: error.message, status: error.status };
+        return { ok: false, field: views[0]!, message: error.said, status: error.status };
       throw error;
     }
   }
@@ -571,7 +572,7 @@ export async function rateItem(
   input: unknown,
 ): Promise<Done> {
   const parsed = rateItemSchema.safeParse(input);
-  if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "Choose 1 to 5 stars.");
+  if (!parsed.success) return fail(400, firstIssue(parsed.error) ?? "Choose 1 to 5 stars.");
   const { db } = services.database;
   const item = await q.findItemWithRestaurant(db, urlName, itemId);
   if (!item || !isPublicRestaurant(item)) return fail(404, M.itemPageNotFound);

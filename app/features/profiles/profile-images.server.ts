@@ -1,6 +1,7 @@
 import { checkImageRoom } from "~/server/media/image-quota.server.ts";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import type { Services } from "~/server/services.server.ts";
+import type { Message } from "~/lib/message.ts";
 
 export const IMAGE_FIELDS = { profileImage: "profileImageUrl", coverImage: "coverImageUrl" } as const;
 type ImageInput = keyof typeof IMAGE_FIELDS;
@@ -28,7 +29,7 @@ export async function storeProfileImages(
   current: Partial<Record<ImageColumn, string>> = {},
 ): Promise<
   | { ok: true; urls: Partial<Record<ImageColumn, string>> }
-  | { ok: false; field: ImageInput; message: string; status: number }
+  | { ok: false; field: ImageInput; message: Message; status: number }
 > {
   const uploaded = (Object.entries(IMAGE_FIELDS) as [ImageInput, ImageColumn][]).filter(([input]) =>
     files.has(input),
@@ -42,7 +43,7 @@ export async function storeProfileImages(
     });
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
-    return { ok: false, field: uploaded[0]![0], message: error.message, status: error.status };
+    return { ok: false, field: uploaded[0]![0], message: error.said, status: error.status };
   }
   const urls: Partial<Record<ImageColumn, string>> = {};
   for (const [input, column] of uploaded) {
@@ -57,7 +58,7 @@ export async function storeProfileImages(
     } catch (error) {
       await discardImages(services, urls, current);
       if (error instanceof MediaError) {
-        return { ok: false, field: input, message: error.message, status: error.status };
+        return { ok: false, field: input, message: error.said, status: error.status };
       }
       throw error;
     }

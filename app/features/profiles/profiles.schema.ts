@@ -3,6 +3,8 @@ import {
   customerSignupSchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
   restaurantSignupSchema,
 } from "../accounts/accounts.schema.ts";
 
@@ -55,8 +57,8 @@ export const passwordChangeSchema = z
       .min(1, PASSWORD_MESSAGES.currentMissing),
     newPassword: z
       .string({ error: "Please enter a new password." })
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+      .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
+      .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
     confirmPassword: z.string().default(""),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

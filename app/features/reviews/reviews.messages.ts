@@ -1,3 +1,4 @@
+import { keyed } from "~/lib/message.ts";
 // Client-safe and zod-free, so pages that only show these texts don't download the validator.
 
 /** product rules §2/§8 texts, word for word, and Foodverse's own. */
@@ -8,7 +9,7 @@ export const REVIEW_MESSAGES = {
   posted: "Thanks! Your review was posted.",
   postFailed: "Your review could not be posted. Please try again.",
   oncePerDay: "You have already reviewed this branch today. You can post again tomorrow.",
-  tooManyPhotos: (max: number) => `Add at most ${max} photos.`,
+  tooManyPhotos: (max: number) => keyed("Add at most {{max}} photos.", { max }),
   customersOnly: "Only customer accounts can write reviews.",
   notTakingReviews: "This restaurant is not taking reviews yet.",
   deleteConfirm: "Are you sure you want to delete this review?",

@@ -6,6 +6,7 @@ import {
   RECENT_REVIEWS_PER_RESTAURANT,
   RESTAURANTS_PER_REVIEWS_PAGE,
 } from "./reviews.messages.ts";
+import { atMostCharacters } from "~/lib/forms.ts";
 
 export {
   REVIEW_MESSAGES,
@@ -21,7 +22,7 @@ export const reviewSchema = z.object({
     .int(REVIEW_MESSAGES.ratingMissing)
     .min(1, REVIEW_MESSAGES.ratingMissing)
     .max(5, REVIEW_MESSAGES.ratingMissing),
-  review: z.string().trim().max(3000, "Use at most 3000 characters.").optional().default(""),
+  review: z.string().trim().max(3000, atMostCharacters(3000)).optional().default(""),
 });
 
 export const replySchema = z.object({
@@ -30,7 +31,7 @@ export const replySchema = z.object({
     .string({ error: REVIEW_MESSAGES.replyMissing })
     .trim()
     .min(1, REVIEW_MESSAGES.replyMissing)
-    .max(1500, "Use at most 1500 characters."),
+    .max(1500, atMostCharacters(1500)),
 });
 
 export const reportSchema = z.object({
@@ -39,5 +40,5 @@ export const reportSchema = z.object({
     .string({ error: REVIEW_MESSAGES.reasonMissing })
     .trim()
     .min(1, REVIEW_MESSAGES.reasonMissing)
-    .max(500, "Use at most 500 characters."),
+    .max(500, atMostCharacters(500)),
 });

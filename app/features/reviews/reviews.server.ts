@@ -92,7 +92,7 @@ export async function postReview(
   } catch (error) {
     await removePictures(services, pics);
     if (error instanceof MediaError)
-      return fail(error.status, error.message, { fieldErrors: { photos: error.message } });
+      return fail(error.status, error.said, { fieldErrors: { photos: error.said } });
     throw error;
   }
   // One video per review: a single finished upload of this author, moved into storage.
@@ -109,7 +109,7 @@ export async function postReview(
         error instanceof MediaError && (await firstAnswerWithin<{ id: string }>(services, submission, 2000));
       if (twin) return twin;
       if (error instanceof MediaError) {
-        return fail(error.status, error.message, { fieldErrors: { video: error.message } });
+        return fail(error.status, error.said, { fieldErrors: { video: error.said } });
       }
       throw error;
     }

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { Avatar } from "~/components/ui/avatar.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -59,7 +60,7 @@ function Decision({
   label: string;
   variant: "primary" | "danger";
   reasonLabel?: string;
-  error?: string;
+  error?: Message;
 }) {
   const busy = useNavigation().formData?.get("intent") === intent;
   const { t } = useI18n();

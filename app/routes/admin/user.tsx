@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { Cell, DataTable, ROW_CLASS } from "~/components/ui/data-table.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -60,7 +61,7 @@ function Suspension({
   error,
 }: {
   user: Route.ComponentProps["loaderData"]["user"];
-  error: string | undefined;
+  error: Message | undefined;
 }) {
   const busy = useNavigation().state === "submitting";
   const { t, dateTime } = useI18n();

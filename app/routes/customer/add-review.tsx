@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -77,7 +78,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 export const shouldRevalidate = notAfterUnanswered;
 
-function PhotoPicker({ error }: { error?: string }) {
+function PhotoPicker({ error }: { error?: Message }) {
   const { t, tm } = useI18n();
   const id = useId();
   const [previews, setPreviews] = useState<string[]>([]);

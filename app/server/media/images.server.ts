@@ -4,6 +4,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { IMAGE_WIDTHS, imageUrl } from "~/lib/media.ts";
 import type { Storage } from "../storage/storage.server.ts";
 import { imageKeys } from "./media-keys.server.ts";
+import { inEnglish, keyed, type Message } from "~/lib/message.ts";
 
 // Its callers import it from here; the backup scripts, run without a build, from media-keys.
 export { imageKeys };
@@ -51,8 +52,11 @@ function asAccount<T>(owner: string, job: () => Promise<T>): Promise<T> {
 
 export class MediaError extends Error {
   readonly status: number;
-  constructor(status: number, message: string, options?: ErrorOptions) {
-    super(message, options);
+  /** What the person is told (the Error's own message is its English, for logs). */
+  readonly said: Message;
+  constructor(status: number, message: Message, options?: ErrorOptions) {
+    super(inEnglish(message), options);
+    this.said = message;
     this.status = status;
   }
 }
@@ -72,14 +76,22 @@ export interface ImageLimits {
 
 export const MEDIA_MESSAGES = {
   notImage: "This file is not an image. Choose a JPEG, PNG, WebP, GIF or AVIF photo.",
-  tooBig: (maxBytes: number) => `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  tooBig: (maxBytes: number) =>
+    keyed("The image is larger than {{mb}} MB.", { mb: Math.round(maxBytes / 1024 / 1024) }),
   tooManyPixels: (maxPixels: number) =>
-    `The image is too large: at most ${Math.round(maxPixels / 1_000_000)} megapixels.`,
-  badShape: `The image is too long or too narrow: at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels on a side, and at most ${MAX_ASPECT_RATIO} times as long as it is wide.`,
+    keyed("The image is too large: at most {{megapixels}} megapixels.", {
+      megapixels: Math.round(maxPixels / 1_000_000),
+    }),
+  badShape: keyed(
+    "The image is too long or too narrow: at most {{side}} pixels on a side, and at most {{ratio}} times as long as it is wide.",
+    { side: MAX_IMAGE_SIDE.toLocaleString("en-US"), ratio: MAX_ASPECT_RATIO },
+  ),
   tooSlow: "The image took too long to process. Choose a smaller photo.",
   storeAway: "The photo could not be saved just now. Please try again in a minute.",
   tooManyImages: (max: number) =>
-    `You have reached the limit of ${max.toLocaleString("en-US")} stored photos. Delete some before adding more.`,
+    keyed("You have reached the limit of {{max}} stored photos. Delete some before adding more.", {
+      max: max.toLocaleString("en-US"),
+    }),
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db.server.ts";
+import { keyed, messageAsText, type Message, type MessageValues } from "../../lib/message.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,30 +18,48 @@ export interface VideoQuotaLimits {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const MB = (bytes: number) => Math.round(bytes / 1024 / 1024);
-const inWords = (ms: number) => {
+/** "Try again in …": the words of the catalog key, and the value that goes in them. */
+const inWords = (ms: number): { words: string; values: MessageValues } => {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes < 90) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `${Math.ceil(minutes / 60)} hours`;
+  if (minutes < 90)
+    return { words: minutes === 1 ? "{{minutes}} minute" : "{{minutes}} minutes", values: { minutes } };
+  return { words: "{{hours}} hours", values: { hours: Math.ceil(minutes / 60) } };
 };
 
 export const VIDEO_QUOTA_MESSAGES = {
   tooManyOpen: (max: number) =>
-    `You already have ${max} unfinished video uploads. Post a review with one, or wait until they expire, before starting another.`,
-  tooManyPerHour: (max: number, wait: number) =>
-    `You started ${max} video uploads in the last hour, the most allowed. Try again in ${inWords(wait)}.`,
-  tooManyBytes: (maxBytes: number, wait: number | null) =>
-    wait === null
-      ? `The video is larger than the ${MB(maxBytes)} MB of video you may upload in a day.`
-      : `You have uploaded as much video as allowed in a day (${MB(maxBytes)} MB). Try again in ${inWords(wait)}.`,
+    keyed(
+      "You already have {{max}} unfinished video uploads. Post a review with one, or wait until they expire, before starting another.",
+      { max },
+    ),
+  tooManyPerHour: (max: number, wait: number) => {
+    const { words, values } = inWords(wait);
+    return keyed(
+      `You started {{max}} video uploads in the last hour, the most allowed. Try again in ${words}.`,
+      { max, ...values },
+    );
+  },
+  tooManyBytes: (maxBytes: number, wait: number | null) => {
+    if (wait === null)
+      return keyed("The video is larger than the {{mb}} MB of video you may upload in a day.", {
+        mb: MB(maxBytes),
+      });
+    const { words, values } = inWords(wait);
+    return keyed(`You have uploaded as much video as allowed in a day ({{mb}} MB). Try again in ${words}.`, {
+      mb: MB(maxBytes),
+      ...values,
+    });
+  },
 } as const;
 
 /** A creation the quotas refuse: tus answers it with this status and words. */
 export class QuotaRefusal {
   readonly status_code: number;
   readonly body: string;
-  constructor(status: number, body: string) {
+  constructor(status: number, message: Message) {
     this.status_code = status;
-    this.body = body;
+    // tus sends its body as text; the video picker reads the message back (app/lib/message.ts).
+    this.body = messageAsText(message);
   }
 }
 

@@ -10,6 +10,7 @@ import { MediaError } from "./images.server.ts";
 import { VideoPiecesStore } from "./video-pieces-store.server.ts";
 import { createVideoQuota } from "./video-quota.server.ts";
 import type { Viewer } from "../viewer.server.ts";
+import { keyed } from "~/lib/message.ts";
 
 // Its callers import it from here; the backup scripts, run without a build, from media-keys.
 export { videoKey } from "./media-keys.server.ts";
@@ -18,7 +19,8 @@ export const VIDEO_UPLOAD_PATH = "/uploads/video";
 
 export const VIDEO_MESSAGES = {
   notVideo: "This file is not a video. Choose an MP4, WebM or MOV video.",
-  tooBig: (maxBytes: number) => `The video is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+  tooBig: (maxBytes: number) =>
+    keyed("The video is larger than {{mb}} MB.", { mb: Math.round(maxBytes / 1024 / 1024) }),
   notFinished: "The video has not finished uploading yet.",
   notYours: "That video upload is not yours.",
   signIn: "Log in as a customer to upload a video.",

@@ -9,6 +9,7 @@ import { lockPasswordChange } from "../../setup/locks.ts";
 import type { MutatingAction } from "./action-entry.ts";
 import { changesIn, expectSuccess } from "./effects.ts";
 import type { World } from "./world.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /** The admin's decisions: admins only, on any restaurant or review; each one is audited. */
 const ADMIN = ["admin"] as const;
@@ -124,7 +125,7 @@ const suspension = (intent: "suspend" | "restore"): MutatingAction => ({
         intent: "suspend",
         reason: "Spam",
       });
-      if (!done.ok) throw new Error(done.message);
+      if (!done.ok) throw new Error(inEnglish(done.message));
     }
     const path = `/admin/users/${target.id}`;
     return {

@@ -9,6 +9,7 @@ import * as menus from "~/features/menus/menus.server.ts";
 import type { MutatingAction } from "./action-entry.ts";
 import { changesIn, expectSuccess } from "./effects.ts";
 import { CUSTOMERS, SIGNED_IN, unique, type Actor, type SignedIn, type World } from "./world.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 /**
  * Reviews, replies, reports and dish ratings. Every target belongs to
@@ -106,9 +107,9 @@ function pendingBranchOf(world: World) {
     found = (async () => {
       const { id, urlName } = await world.pendingRestaurant();
       const section = await menus.addSection(world.services, id, { originalName: "Mains" });
-      if (!section.ok) throw new Error(section.message);
+      if (!section.ok) throw new Error(inEnglish(section.message));
       const branch = await addBranch(world.services, id, { branchName: "main" });
-      if (!branch.ok) throw new Error(branch.message);
+      if (!branch.ok) throw new Error(inEnglish(branch.message));
       return { urlName, branchUrl: branch.branchUrl };
     })();
     pendingBranches.set(world, found);

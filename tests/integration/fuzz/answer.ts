@@ -3,6 +3,7 @@ import { servicesContext } from "~/server/context.ts";
 import type { TestServices } from "../../setup/test-services.ts";
 import type { MutatingAction } from "../authorization/action-entry.ts";
 import { outcomeOf, type Outcome } from "../authorization/route-call.ts";
+import { inEnglish, isKeyedMessage } from "~/lib/message.ts";
 
 /**
  * One answer as a client sees it: the matrix's outcome (status, where to, toast)
@@ -37,7 +38,9 @@ function messageIn(data: unknown): string | null {
     d.message,
     typeof d.error === "object" && d.error !== null ? (d.error as { message?: unknown }).message : d.error,
   ];
-  const found = candidates.find((c): c is string => typeof c === "string" && c.trim() !== "");
+  // A message with values (app/lib/message.ts) is read in English, as the fuzz's rules are written.
+  const texts = candidates.map((c) => (isKeyedMessage(c) ? inEnglish(c) : c));
+  const found = texts.find((c): c is string => typeof c === "string" && c.trim() !== "");
   return found ?? null;
 }
 
@@ -64,7 +67,7 @@ async function fromResponse(response: Response, error?: unknown): Promise<Answer
   const outcome = await outcomeOf(response);
   const body = parseJson(text);
   const message =
-    outcome.toast?.message ||
+    (outcome.toast ? inEnglish(outcome.toast.message) : "") ||
     messageIn(body) ||
     (response.status >= 400 ? text.trim() || response.statusText : null) ||
     null;
@@ -86,7 +89,7 @@ export async function answerOf(value: unknown): Promise<Answer> {
   return {
     outcome,
     readable: `${statusText}\n${JSON.stringify(withoutEcho(data)) ?? ""}`,
-    message: outcome.toast?.message || messageIn(data) || statusText || null,
+    message: (outcome.toast ? inEnglish(outcome.toast.message) : "") || messageIn(data) || statusText || null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
@@ -10,7 +11,7 @@ import {
 } from "../accounts.schema.ts";
 
 /** product rules §4/§5: links are added while fewer than 6, each trimmed, non-empty, ≤ 100 characters. */
-export function SocialLinksField({ initial = [], error }: { initial?: string[]; error?: string }) {
+export function SocialLinksField({ initial = [], error }: { initial?: string[]; error?: Message }) {
   const { t, tm } = useI18n();
   const id = useId();
   const [links, setLinks] = useState<string[]>(initial);

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ShareIcon } from "~/components/ui/icons.tsx";
@@ -35,7 +36,7 @@ export function BranchHero({
   /** Null before the menu is public (ADR 0017: no figure drawn from reviews). */
   rating: { average: number; count: number } | null;
   reviewsHref: string;
-  openText: string | null;
+  openText: Message | null;
   open: boolean;
   call: string | null;
   directions: string | null;

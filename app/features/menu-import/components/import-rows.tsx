@@ -3,6 +3,7 @@ import { ownerPrice } from "~/lib/price.ts";
 import { sizesText } from "~/lib/sizes.ts";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import type { PreviewPage } from "../import-preview.server.ts";
+import { inEnglish } from "~/lib/message.ts";
 
 type Dish = PreviewPage["rows"][number];
 
@@ -47,7 +48,7 @@ function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }
       {dish.problems.length > 0 ? (
         <ul className="flex flex-col gap-0.5 text-sm text-danger">
           {dish.problems.map((problem) => (
-            <li key={problem}>{tm(problem)}</li>
+            <li key={inEnglish(problem)}>{tm(problem)}</li>
           ))}
         </ul>
       ) : null}

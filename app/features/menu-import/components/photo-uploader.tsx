@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useScripted } from "~/components/ui/use-scripted.ts";
 import { useRevalidator } from "react-router";
@@ -8,7 +9,7 @@ import { matchPhoto, photoKey } from "../menu-import.messages.ts";
 
 interface Answer {
   ok: boolean;
-  message?: string;
+  message?: Message;
   stored?: string[];
   ignored?: string[];
 }

@@ -1,3 +1,4 @@
+import type { Message } from "~/lib/message.ts";
 import { Fragment, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { flushSync } from "react-dom";
 import { SelectField, TextAreaField, TextField, translatedOptions } from "~/components/ui/field.tsx";
@@ -93,7 +94,7 @@ function PositionField({
 }: {
   position?: HeldPosition;
   value: Values;
-  error?: string;
+  error?: Message;
 }) {
   const { t } = useI18n();
   return (
@@ -404,7 +405,7 @@ export function sizeRows(
  * Blank rows are ignored, so the form works without scripts; with them, 'Add a size'
  * adds a row up to the limit.
  */
-function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: string }) {
+function SizeFields({ sizes, error }: { sizes: readonly SizeRow[]; error?: Message }) {
   const filled = sizes.filter((s) => s.label || s.price);
   const [count, setCount] = useState(Math.min(MAX_SIZES, Math.max(2, filled.length + 1)));
   const rows = Array.from({ length: count }, (_, i) => filled[i] ?? { label: "", price: "" });

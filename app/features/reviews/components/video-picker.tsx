@@ -1,3 +1,4 @@
+import { messageFromText, type Message } from "~/lib/message.ts";
 import { useId, useRef, useState } from "react";
 import { useI18n } from "~/i18n/use-i18n.ts";
 
@@ -5,7 +6,7 @@ type State =
   | { step: "idle" }
   | { step: "uploading"; percent: number }
   | { step: "done"; uploadId: string; name: string }
-  | { step: "failed"; message: string };
+  | { step: "failed"; message: Message };
 
 interface Cancellable {
   abort(terminate?: boolean): Promise<void>;
@@ -23,7 +24,7 @@ export function VideoPicker({
   onBusyChange,
 }: {
   maxBytes: number;
-  error?: string;
+  error?: Message;
   onBusyChange: (busy: boolean) => void;
 }) {
   const { t, tm } = useI18n();
@@ -66,7 +67,7 @@ export function VideoPicker({
           step: "failed",
           message:
             body && (response?.getStatus() ?? 500) < 500
-              ? body
+              ? messageFromText(body)
               : t("The video could not be uploaded. Please try again."),
         });
       },

@@ -28,6 +28,7 @@ import { notFound } from "~/server/request.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { readFormValues } from "~/server/upload-form.server.ts";
 import type { Route } from "./+types/hours";
+import type { Message } from "~/lib/message.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = translatorFor(localeOf(matches));
@@ -101,19 +102,19 @@ function HoursForm({
   initial: HoursValues;
   others: Others;
   errors: Record<string, string | undefined>;
-  notice: string;
+  notice: Message;
 }) {
   const { t, tm } = useI18n();
   const busy = useNavigation().state === "submitting";
   const [values, setValues] = useState(initial);
-  const [notice, setNotice] = useState(sentNotice);
-  const [problem, setProblem] = useState<string | undefined>(Object.values(errors).find(Boolean));
+  const [notice, setNotice] = useState<Message>(sentNotice);
+  const [problem, setProblem] = useState<Message | undefined>(Object.values(errors).find(Boolean));
   const [fromBranch, setFromBranch] = useState(others[0]?.id ?? "");
   // A closed day's times are set aside only once scripts run: without them the box cannot
   // give the fields back, and the owner must still be able to fill a day that opens again.
   const scripted = useScripted();
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const said = (message: string | null, fill?: HoursValues) => {
+  const said = (message: Message | null, fill?: HoursValues) => {
     setProblem(fill ? undefined : (message ?? undefined));
     setNotice(fill ? (message ?? "") : "");
     if (fill) setValues(fill);

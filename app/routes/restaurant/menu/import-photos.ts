@@ -5,6 +5,7 @@ import { addImportPhotos } from "~/features/menu-import/menu-import.server.ts";
 import { redirectWithToast } from "~/server/toast.server.ts";
 import { readUploadForm } from "~/server/upload-form.server.ts";
 import type { Route } from "./+types/import-photos";
+import { inEnglish } from "~/lib/message.ts";
 
 /** Photos sent at once without scripts; the page's uploader sends them one a request. */
 const MAX_PHOTOS_A_POST = 40;
@@ -23,7 +24,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     maxFiles: MAX_PHOTOS_A_POST,
   });
   // A body that cannot be read (too large, too slow, no form) is refused like any form's.
-  if (!form.ok && !wantsJson) throw data(null, { status: form.status, statusText: form.message });
+  if (!form.ok && !wantsJson)
+    throw data({ message: form.message }, { status: form.status, statusText: inEnglish(form.message) });
   const result = form.ok
     ? await addImportPhotos(services, viewer.userId, params.importId, form.namedFiles.get("photos") ?? [])
     : form;
@@ -36,9 +38,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   if (!result.ok) return redirectWithToast(back, "error", result.message);
-  const message = [
-    M.photosStored(result.stored.length),
-    ...result.ignored.slice(0, 3).map((name) => M.photoNotNeeded(name)),
-  ].join(" ");
+  const message = M.photosUploaded(result.stored.length, result.ignored);
   return redirectWithToast(back, result.stored.length > 0 ? "success" : "warning", message);
 }
