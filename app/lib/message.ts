@@ -27,6 +27,18 @@ export function inEnglish(message: Message): string {
 }
 
 /** Whether a value read back (a cookie, JSON) is a keyed message: a key and values that are text or numbers. */
+/**
+ * An error that refuses something a person asked for: `said` is what they are told, in
+ * the page's language; the Error's own message is its English, for logs.
+ */
+export class MessageError extends Error {
+  readonly said: Message;
+  constructor(message: Message, options?: ErrorOptions) {
+    super(inEnglish(message), options);
+    this.said = message;
+  }
+}
+
 export function isKeyedMessage(value: unknown): value is KeyedMessage {
   if (typeof value !== "object" || value === null) return false;
   const { key, values } = value as { key?: unknown; values?: unknown };

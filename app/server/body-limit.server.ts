@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerOptions } from "node:http";
 import type express from "express";
 import type { Env } from "./env.server.ts";
 import { keyed } from "~/lib/message.ts";
-import { inEnglish, type Message } from "~/lib/message.ts";
+import { MessageError, type Message } from "~/lib/message.ts";
 
 /**
  * docs/threat-model.md: a request body that is no upload (a url-encoded form, better-auth's
@@ -36,13 +36,10 @@ export const BODY_MESSAGES = {
   tooSlow: "The form took too long to arrive. Please check your connection and try again.",
 };
 
-export class BodyLimitError extends Error {
+export class BodyLimitError extends MessageError {
   readonly status: 413 | 408;
-  /** What the person is told (the Error's own message is its English, for logs). */
-  readonly said: Message;
   constructor(status: 413 | 408, message: Message) {
-    super(inEnglish(message));
-    this.said = message;
+    super(message);
     this.name = "BodyLimitError";
     this.status = status;
   }

@@ -8,16 +8,13 @@ import {
   IMPORT_MESSAGES as M,
   importColumnOf,
 } from "./menu-import.messages.ts";
-import { inEnglish, type Message } from "../../lib/message.ts";
+import { MessageError, type Message } from "../../lib/message.ts";
 
 /** A spreadsheet refused while it is read: the reader stops at once. */
-export class SheetRefused extends Error {
+export class SheetRefused extends MessageError {
   readonly status: number;
-  /** What the owner is told (the Error's own message is its English, for logs). */
-  readonly said: Message;
   constructor(status: number, message: Message) {
-    super(inEnglish(message));
-    this.said = message;
+    super(message);
     this.status = status;
   }
 }

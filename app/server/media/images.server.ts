@@ -4,7 +4,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { IMAGE_WIDTHS, imageUrl } from "~/lib/media.ts";
 import type { Storage } from "../storage/storage.server.ts";
 import { imageKeys } from "./media-keys.server.ts";
-import { inEnglish, keyed, type Message } from "~/lib/message.ts";
+import { keyed, MessageError, type Message } from "~/lib/message.ts";
 
 // Its callers import it from here; the backup scripts, run without a build, from media-keys.
 export { imageKeys };
@@ -50,13 +50,10 @@ function asAccount<T>(owner: string, job: () => Promise<T>): Promise<T> {
   });
 }
 
-export class MediaError extends Error {
+export class MediaError extends MessageError {
   readonly status: number;
-  /** What the person is told (the Error's own message is its English, for logs). */
-  readonly said: Message;
   constructor(status: number, message: Message, options?: ErrorOptions) {
-    super(inEnglish(message), options);
-    this.said = message;
+    super(message, options);
     this.status = status;
   }
 }
