@@ -43,11 +43,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
+    // First and last: the server's log is where the run expects it, and after every spec
+    // it holds no secret (docs/threat-model.md, "Logs").
+    { name: "server log", testMatch: /server-log\.setup\.ts/, teardown: "secrets in the log" },
+    { name: "secrets in the log", testMatch: /secrets-in-log\.teardown\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["server log"],
+    },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], channel: undefined },
+      grep: /@phone/,
+      dependencies: ["server log"],
+    },
   ],
   webServer: {
-    command: "npm run build:if-needed && npm start",
+    // The log at `info`, as `npm start` writes it, into the run's data folder (server-log.setup.ts).
+    command: `npm run build:if-needed && npm start >> "${path.join(process.env.E2E_DATA_DIR, "server.log")}"`,
     url: `${appUrl}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -58,7 +72,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PUBLIC_URL: appUrl,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       LOGIN_MAX_FAILURES: "3",
       LOGIN_LOCK_SECONDS: "600",
       // Every spec signs up, asks for reset mails and searches from 127.0.0.1.

@@ -38,6 +38,7 @@ import { readiness } from "~/server/readiness.server.ts";
 import { referenceFile } from "~/server/reference-files.server.ts";
 import { getServices, type Services } from "~/server/services.server.ts";
 import { webRequest, wellFormedRequest } from "~/server/web-request.server.ts";
+import { redactedRequest, redactUrl } from "~/server/log-redaction.server.ts";
 
 export interface AppOptions {
   /** Development (npm run dev): Vite's middlewares serve the client modules instead of build/client. */
@@ -97,9 +98,12 @@ export async function createApp(options: AppOptions = {}): Promise<{
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
       // "GET /menus 200 12 ms": the whole line in development (log.server.ts), the message in JSON.
+      // No secret a URL carries (a reset link's token) reaches a line (log-redaction.server.ts).
+      serializers: { req: redactedRequest },
       customSuccessMessage: (req, res, time) =>
-        `${req.method} ${req.url} ${res.statusCode} ${Math.round(time)} ms`,
-      customErrorMessage: (req, res, error) => `${req.method} ${req.url} ${res.statusCode} ${error.message}`,
+        `${req.method} ${redactUrl(req.url)} ${res.statusCode} ${Math.round(time)} ms`,
+      customErrorMessage: (req, res, error) =>
+        `${req.method} ${redactUrl(req.url)} ${res.statusCode} ${error.message}`,
     }),
   );
 

@@ -1,18 +1,38 @@
 import { createRequire } from "node:module";
 import pino from "pino";
 import type PinoPretty from "pino-pretty";
+import { emailHasher, REDACTED } from "./log-redaction.server.ts";
 
 export type Logger = pino.Logger;
+
+/** What a line may not carry (docs/threat-model.md, "Logs"): the values at these paths are replaced. */
+const SECRET_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  "password",
+  "*.password",
+  "token",
+  "*.token",
+];
+/** Addresses: kept as a keyed hash, so one person's lines can still be followed. */
+const ADDRESS_PATHS = ["email", "*.email", "to"];
+const ADDRESS_KEYS = new Set(["email", "to"]);
 
 /**
  * JSON lines (production, tests), or readable lines for a person at a terminal
  * (`pretty`: development): one line a request, "GET /menus 200 12 ms", no headers.
+ * `key` keys the hash that stands for an e-mail address (the auth secret).
  */
-export function createLogger(level: string, options: { pretty?: boolean } = {}): Logger {
+export function createLogger(level: string, options: { pretty?: boolean; key?: string } = {}): Logger {
+  const hashAddress = emailHasher(options.key);
   const settings: pino.LoggerOptions = {
     level,
     base: { app: "foodverse" },
-    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
+    redact: {
+      paths: [...SECRET_PATHS, ...ADDRESS_PATHS],
+      censor: (value, path) => (ADDRESS_KEYS.has(String(path.at(-1))) ? hashAddress(value) : REDACTED),
+    },
   };
   const pretty = options.pretty ? readableLines() : null;
   if (!pretty) return pino(settings);

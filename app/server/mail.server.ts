@@ -16,8 +16,9 @@ export interface Mailer {
 
 /**
  * With SMTP_URL, mail goes to that server. Without it, each message is written to
- * DATA_DIR/outbox as an .eml file and its text is logged, so a password reset works
- * on a laptop with no mail server.
+ * DATA_DIR/outbox as an .eml file, so a password reset works on a laptop with no mail
+ * server. The log names the file, never the text: a reset mail's link signs its holder
+ * in (docs/threat-model.md, "Logs").
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -42,7 +43,7 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       options.log.info(
-        { to: message.to, subject: message.subject, file: path.basename(file), text: message.text },
+        { to: message.to, subject: message.subject, file: path.basename(file) },
         "mail written to outbox",
       );
     },

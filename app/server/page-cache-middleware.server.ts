@@ -32,6 +32,7 @@ import { splicedPage } from "./spliced-page.server.ts";
 import type { Viewer } from "./viewer.server.ts";
 import { webRequest } from "./web-request.server.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
+import { redactUrl } from "./log-redaction.server.ts";
 import {
   personalIn,
   sendFilledUncached,
@@ -299,7 +300,7 @@ async function renderAndStore(
     const waited = c.now() - waiting;
     if (waited > SLOW_MS)
       c.options.log.warn(
-        { url: req.originalUrl, ms: Math.round(waited) },
+        { url: redactUrl(req.originalUrl), ms: Math.round(waited) },
         "page cache: a reader waited long for a render",
       );
     const page = store.get(key);
@@ -376,7 +377,8 @@ async function renderOnce(
     const started = c.now();
     const response = await c.options.render(webRequest(req, res, c.options.origin, url), res);
     const took = c.now() - started;
-    if (took > SLOW_MS) c.options.log.warn({ url, ms: Math.round(took) }, "page cache: a render took long");
+    if (took > SLOW_MS)
+      c.options.log.warn({ url: redactUrl(url), ms: Math.round(took) }, "page cache: a render took long");
     if (
       response.status !== 200 ||
       response.headers.has("set-cookie") ||

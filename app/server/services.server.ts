@@ -55,7 +55,9 @@ export function createServices(
   env: Env,
   overrides: { mailer?: Mailer; log?: Logger; storage?: Storage; now?: () => Date } = {},
 ): Services {
-  const log = overrides.log ?? createLogger(env.LOG_LEVEL, { pretty: env.NODE_ENV === "development" });
+  const secret = resolveSecret(env);
+  const log =
+    overrides.log ?? createLogger(env.LOG_LEVEL, { pretty: env.NODE_ENV === "development", key: secret });
   const database = openDatabase({
     databaseUrl: env.DATABASE_URL,
     sqliteFile: sqliteFileOf(env),
@@ -77,7 +79,7 @@ export function createServices(
     redis,
     publicUrl: env.PUBLIC_URL,
     log,
-    secret: resolveSecret(env),
+    secret,
     rateLimit: {
       enabled: env.AUTH_RATE_LIMIT,
       max: env.AUTH_RATE_LIMIT_MAX,

@@ -131,6 +131,9 @@ export async function logIn(page: Page, account: Pick<Account, "email" | "passwo
   await page.getByRole("button", { name: "LOGIN" }).click();
 }
 
+/** Where the browser tests' server writes its log (playwright.config.ts). */
+export const serverLogFile = () => path.join(process.env.E2E_DATA_DIR!, "server.log");
+
 /** The newest reset link written to the outbox for this address. */
 export async function resetLinkFor(email: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");

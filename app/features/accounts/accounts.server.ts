@@ -312,6 +312,7 @@ export async function logIn(
   // let a parallel burst have every guess checked before the first failure was written.
   const check = await reserveLogin(services, email, context.ip);
   if (!check) {
+    // The logger keeps `email` as a keyed hash, never the address (log.server.ts).
     log.warn({ email, ip: context.ip }, "login refused: rate limit");
     return fail(429, MESSAGES.tooMany);
   }

@@ -19,7 +19,6 @@ function reviewCards(db: Db) {
       "review.reviewVideo",
       "review.timestamp",
       "review.restaurantId",
-      "review.authorId",
       "customer.firstName",
       "customer.lastName",
       "customer.profileImageUrl as authorPhoto",
