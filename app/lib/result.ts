@@ -1,4 +1,5 @@
-import type { FieldErrors } from "./forms.ts";
+import type { EditConflict } from "./edit-version.ts";
+import type { FieldErrors, FormValues } from "./forms.ts";
 import type { Message } from "./message.ts";
 import type { ToastLevel } from "./toast.ts";
 
@@ -9,6 +10,8 @@ export interface Failure {
   message: Message;
   level: ToastLevel;
   fieldErrors?: FieldErrors;
+  /** An edit refused because the record changed since the form was loaded (app/server/edit-conflict.server.ts). */
+  conflict?: EditConflict & { merged: FormValues };
 }
 
 export type Result<T> = ({ ok: true } & T) | Failure;

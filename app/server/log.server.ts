@@ -16,8 +16,7 @@ const SECRET_PATHS = [
   "*.token",
 ];
 /** Addresses: kept as a keyed hash, so one person's lines can still be followed. */
-const ADDRESS_PATHS = ["email", "*.email", "to"];
-const ADDRESS_KEYS = new Set(["email", "to"]);
+const ADDRESS_PATHS = ["email", "*.email"];
 
 /**
  * JSON lines (production, tests), or readable lines for a person at a terminal
@@ -31,7 +30,7 @@ export function createLogger(level: string, options: { pretty?: boolean; key?: s
     base: { app: "foodverse" },
     redact: {
       paths: [...SECRET_PATHS, ...ADDRESS_PATHS],
-      censor: (value, path) => (ADDRESS_KEYS.has(String(path.at(-1))) ? hashAddress(value) : REDACTED),
+      censor: (value, path) => (path.at(-1) === "email" ? hashAddress(value) : REDACTED),
     },
   };
   const pretty = options.pretty ? readableLines() : null;

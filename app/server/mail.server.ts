@@ -31,7 +31,7 @@ export function createMailer(options: {
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
-        options.log.info({ to: message.to, subject: message.subject }, "mail sent");
+        options.log.info({ email: message.to, subject: message.subject }, "mail sent");
       },
     };
   }
@@ -43,7 +43,7 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       options.log.info(
-        { to: message.to, subject: message.subject, file: path.basename(file) },
+        { email: message.to, subject: message.subject, file: path.basename(file) },
         "mail written to outbox",
       );
     },

@@ -133,7 +133,11 @@ describe("a dish with sizes", () => {
       (i) => i.generalItemId === added.id,
     )!;
     expect(
-      await setBranchItemDetails(services, owner.id, branch, { itemId: copy.id, sizeOverride: ["1450", ""] }),
+      await setBranchItemDetails(services, owner.id, branch, {
+        itemId: copy.id,
+        sizeOverride: ["1450", ""],
+        sizeOverrideLabel: ["Half", "Full"],
+      }),
     ).toEqual({ ok: true });
     const page = await publicBranch(services, owner.urlName, branch, 1);
     expect(page!.items.find((i) => i.name === name)).toMatchObject({
@@ -171,6 +175,7 @@ describe("a dish with sizes", () => {
     await setBranchItemDetails(services, owner.id, branch, {
       itemId: (await copyOf()).id,
       sizeOverride: ["1500", "2900"],
+      sizeOverrideLabel: ["Half", "Full"],
     });
     const general = (await ownItem(services, owner.id, added.id))!;
     const edited = await menus.updateItemDetails(services, owner.id, added.id, {

@@ -31,6 +31,9 @@ export interface Actor {
 
 export const COMMAND_LINE: Actor = { id: null, label: "command line" };
 
+/** Who acted, as a log line names them: an account's id, never its name or address (the audit log keeps those). */
+export const actorInLog = (actor: Actor) => actor.id ?? actor.label;
+
 function audit(
   trx: Transaction<DB>,
   actor: Actor,
@@ -93,7 +96,7 @@ export async function decideRestaurant(
       reason,
     });
   });
-  services.log.info({ actor: actor.label, urlName, from, to: status }, "restaurant status changed");
+  services.log.info({ actor: actorInLog(actor), urlName, from, to: status }, "restaurant status changed");
   const message = A[status as "approved" | "rejected" | "suspended"](restaurant.restName);
   return { ok: true, message, status };
 }
@@ -235,7 +238,7 @@ export async function unlockUser(
       reason: [...new Set(limits)].join(", "),
     }),
   );
-  services.log.info({ actor: actor.label, userId: user.id, cleared: limits }, "account unlocked");
+  services.log.info({ actor: actorInLog(actor), userId: user.id, cleared: limits }, "account unlocked");
   return { ok: true, message: A.unlocked(user.email, cleared.length), email: user.email, cleared };
 }
 
@@ -316,7 +319,7 @@ export async function decideAccount(
   // Again once committed: a login that wrote its session after the delete above and read
   // for a suspension before this commit (PostgreSQL runs them side by side) is ended here.
   if (intent === "suspend") await q.deleteSessions(db, user.id);
-  services.log.info({ actor: actor.label, userId: user.id, intent }, "account suspension changed");
+  services.log.info({ actor: actorInLog(actor), userId: user.id, intent }, "account suspension changed");
   if (intent === "restore") return { ok: true, message: A.accountRestored(user.email) };
   const message = user.role === "restaurant" ? A.ownerSuspended : A.customerSuspended;
   return { ok: true, message: message(user.email) };

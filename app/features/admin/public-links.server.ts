@@ -1,7 +1,7 @@
 import { branchPath, restaurantPath } from "~/lib/slug.ts";
 import { qrDataUrl } from "~/server/qr.server.ts";
 import type { Services } from "~/server/services.server.ts";
-import type { Actor } from "./admin.server.ts";
+import { actorInLog, type Actor } from "./admin.server.ts";
 import { insertAudit } from "./admin.queries.server.ts";
 import { replaceLink, staleLinks, type StaleLink } from "./public-links.queries.server.ts";
 
@@ -98,7 +98,7 @@ export async function rewriteLinks(
     done.branches += changed.filter((link) => link.branchId).length;
   }
   if (done.restaurants + done.branches > 0) {
-    services.log.info({ actor: actor.label, ...done }, "QR codes and links rewritten to PUBLIC_URL");
+    services.log.info({ actor: actorInLog(actor), ...done }, "QR codes and links rewritten to PUBLIC_URL");
   }
   return done;
 }

@@ -13,6 +13,8 @@ export const BRANCH_MESSAGES = {
   approvalNote: "Menus become public after admin approval.",
   badLocation: "Choose a place from the list.",
   itemSaved: "Branch item updated",
+  sizesChanged:
+    "This dish's sizes changed after you opened this page. Nothing was saved: check the prices and save again.",
   dishHidden: "Hidden at this branch",
   dishShown: "Shown at this branch again",
   sectionHidden: "Section hidden at this branch",

@@ -213,6 +213,21 @@ export async function setBranchItem(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The branch's hours after taking its row's lock (a no-op update) for the rest of the transaction. */
+export async function lockedBranchHours(db: Db, branchId: string) {
+  await db
+    .updateTable("branch")
+    .set((eb) => ({ openingHours: eb.ref("openingHours") }))
+    .where("id", "=", branchId)
+    .execute();
+  const row = await db
+    .selectFrom("branch")
+    .select("openingHours")
+    .where("id", "=", branchId)
+    .executeTakeFirst();
+  return row?.openingHours;
+}
+
 export async function setBranchHours(db: Db, branchId: string, openingHours: string) {
   await db.updateTable("branch").set({ openingHours }).where("id", "=", branchId).execute();
 }

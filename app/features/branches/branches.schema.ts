@@ -49,6 +49,8 @@ export const branchItemSchema = z.object({
   itemId: z.string().min(1),
   priceOverride: branchPrice,
   sizeOverride: z.array(branchPrice).max(20).default([]),
+  /** Which size each price is for (issue 34: by name, never by position). */
+  sizeOverrideLabel: z.array(z.string().max(80)).max(20).default([]),
   soldOut: z
     .string()
     .optional()

@@ -7,14 +7,17 @@ import { firstAnswer, recordAnswer, submissionOf } from "~/server/submissions.se
 import { branchPath, toSlug } from "~/lib/slug.ts";
 import { pageWindow } from "~/lib/paging.ts";
 import { qrAddressNote } from "~/lib/public-address.ts";
-import { fieldErrors, firstIssue } from "~/lib/forms.ts";
+import { fieldErrors, firstIssue, type FormValues } from "~/lib/forms.ts";
+import { readHours } from "~/lib/opening-hours.ts";
+import { editConflict, EditedMeanwhile, stillAsLoaded } from "~/server/edit-conflict.server.ts";
+import { HOURS_EDIT_FORM, hoursValues } from "./hours-shortcuts.ts";
 import { fail, type Failure, type Result } from "~/lib/result.ts";
 import type { z } from "zod";
 import { menuVisibility, menuWithItems, type Visibility } from "../menus/menu-read.server.ts";
 import { alignBranches, branchDifferences, inLine } from "../menus/menu-sync.server.ts";
 import { addItemForm, removeUnusedImages } from "../menus/menus.server.ts";
 import * as menuQ from "../menus/menus.queries.server.ts";
-import { priceColumns, readSizes, sizePrices, writeSizes } from "~/lib/sizes.ts";
+import { priceColumns, readSizes, sizePrices, writeSizes, type DishSize } from "~/lib/sizes.ts";
 import { menuAllergens } from "~/lib/allergens.ts";
 import { NO_FILTERS, type BranchFilters } from "./branch-filters.ts";
 import {
@@ -175,10 +178,11 @@ export async function setBranchItemDetails(
   if (!read.ok) return read;
   const { branch } = read;
   const { db } = services.database;
-  const { itemId, priceOverride, sizeOverride, soldOut } = read.data;
+  const { itemId, priceOverride, sizeOverride, sizeOverrideLabel, soldOut } = read.data;
   const item = await menuQ.findOwnItem(db, ownerId, itemId, branch.id);
   if (!item) return fail(404, "Item not found");
-  const sizes = readSizes(item.sizes).map((size, i) => ({ ...size, priceOverride: sizeOverride[i] ?? null }));
+  const sizes = sizesWithOverrides(readSizes(item.sizes), sizeOverrideLabel, sizeOverride);
+  if (!sizes) return fail(409, B.sizesChanged);
   const prices = priceColumns({ price: item.price, priceOverride }, sizes);
   await q.setBranchItem(db, branch.id, itemId, {
     priceOverride: prices.priceOverride,
@@ -187,6 +191,25 @@ export async function setBranchItemDetails(
     soldOut: soldOut ? 1 : 0,
   });
   return { ok: true };
+}
+
+/**
+ * Each size's branch price, matched by the size's name (case aside), never by its place
+ * in the list: a size added to the general dish while the branch form was open would
+ * otherwise take its neighbour's price. Null when the form's sizes are not the dish's
+ * sizes now (one added, removed or renamed since it was loaded): nothing is saved.
+ */
+const sizeKey = (label: string) => label.trim().toLowerCase();
+
+function sizesWithOverrides(sizes: DishSize[], labels: string[], prices: (number | null)[]) {
+  const sent = new Map(labels.map((label, i) => [sizeKey(label), prices[i] ?? null]));
+  const same =
+    sent.size === labels.length &&
+    labels.length === prices.length &&
+    sizes.length === sent.size &&
+    sizes.every((size) => sent.has(sizeKey(size.label)));
+  if (!same) return null;
+  return sizes.map((size) => ({ ...size, priceOverride: sent.get(sizeKey(size.label)) ?? null }));
 }
 
 /** Hides a dish (or a whole section) at one branch, or shows it again; the general menu is untouched. */
@@ -407,6 +430,9 @@ export async function ownBranchHours(services: Services, ownerId: string, branch
 }
 
 /** Sets (or clears) a branch's weekly opening hours; only its owner may. */
+/** A branch's stored hours as the hours form shows them. */
+const hoursShown = (openingHours: string) => hoursValues(readHours(openingHours));
+
 export async function setOpeningHours(
   services: Services,
   ownerId: string,
@@ -419,7 +445,20 @@ export async function setOpeningHours(
   const parsed = parseOpeningHours(values);
   if (!parsed.ok)
     return fail(400, Object.values(parsed.fieldErrors)[0]!, { fieldErrors: parsed.fieldErrors });
-  await q.setBranchHours(db, branch.id, parsed.hours ? JSON.stringify(parsed.hours) : "");
+  // Saved from another tab or device after this form was loaded: nothing written (ADR 0037).
+  const posted = values as FormValues;
+  const stale = editConflict(hoursShown(branch.openingHours), posted, HOURS_EDIT_FORM);
+  if (stale) return stale;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const now = await q.lockedBranchHours(trx, branch.id);
+      stillAsLoaded(now === undefined ? undefined : hoursShown(now), posted, HOURS_EDIT_FORM);
+      await q.setBranchHours(trx, branch.id, parsed.hours ? JSON.stringify(parsed.hours) : "");
+    });
+  } catch (error) {
+    if (error instanceof EditedMeanwhile) return error.failure;
+    throw error;
+  }
   return { ok: true };
 }
 

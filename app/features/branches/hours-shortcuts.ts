@@ -1,5 +1,6 @@
 // Client-safe: the hours form runs these in the browser, the server without scripts.
-import { DAYS, RANGES_A_DAY, type Day, type OpeningHours } from "~/lib/opening-hours.ts";
+import type { EditForm } from "~/lib/edit-version.ts";
+import { DAY_NAMES, DAYS, RANGES_A_DAY, type Day, type OpeningHours } from "~/lib/opening-hours.ts";
 
 export { HOURS_SHORTCUT_MESSAGES, HOURS_SHORTCUTS } from "./hours-shortcuts.messages.ts";
 
@@ -65,3 +66,38 @@ export function copyMonday(values: HoursValues): HoursValues | null {
 export function copyHoursOf(values: HoursValues, hours: OpeningHours): HoursValues {
   return { ...hoursValues(hours), note: values.note ?? "" };
 }
+
+/**
+ * The hours form as an edit form (ADR 0037): a day's closed box and times read together,
+ * "Closed" or "12:00–15:00, 19:00–23:00", so what changed reads a day at a time.
+ */
+export const HOURS_EDIT_FORM: EditForm = {
+  fields: Object.keys(hoursValuesOf({})),
+  groups: Object.fromEntries(
+    DAYS.map((day) => [
+      day,
+      [
+        closedField(day),
+        ...Array.from({ length: RANGES_A_DAY }, (_, range) =>
+          TIME_EDGES.map((edge) => hoursField(day, range, edge)),
+        ).flat(),
+      ],
+    ]),
+  ),
+  readGroup: (day, values) => {
+    const field = (name: string) => {
+      const value = values[name];
+      return typeof value === "string" ? value.trim() : "";
+    };
+    if (field(closedField(day as Day)) === "on") return "Closed";
+    return Array.from({ length: RANGES_A_DAY }, (_, range) =>
+      TIME_EDGES.map((edge) => field(hoursField(day as Day, range, edge))),
+    )
+      .filter(([opens, closes]) => opens || closes)
+      .map(([opens, closes]) => `${opens}–${closes}`)
+      .join(", ");
+  },
+};
+
+/** Each part of the hours form, for what someone else changed: the days' names and the note. */
+export const HOURS_FIELD_LABELS: Record<string, string> = { ...DAY_NAMES, note: "Note" };

@@ -26,6 +26,8 @@ import type { Transaction } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 import { isPublicRestaurant } from "../restaurants/public-restaurants.queries.server.ts";
 import type { Message } from "~/lib/message.ts";
+import { editConflict, EditedMeanwhile, stillAsLoaded } from "~/server/edit-conflict.server.ts";
+import { ITEM_EDIT_FORM, itemFormValues } from "./item-edit-version.ts";
 
 type Done = Result<object>;
 const M = MENU_MESSAGES;
@@ -464,6 +466,9 @@ export async function updateItemDetails(
   const parsed = editItemSchema.safeParse(form.values);
   if (!parsed.success) return fail(400, M.itemUpdateFailed, { fieldErrors: fieldErrors(parsed.error) });
   const input = parsed.data;
+  // Someone else saved this dish after this form was loaded: nothing written (ADR 0037).
+  const stale = editConflict(itemFormValues(current), form.values, ITEM_EDIT_FORM);
+  if (stale) return stale;
   const taken = () =>
     fail(409, M.positionTaken(input.positionInSection), {
       fieldErrors: { positionInSection: M.positionTaken(input.positionInSection) },
@@ -474,6 +479,9 @@ export async function updateItemDetails(
     return fail(images.status, M.itemUpdateFailed, { fieldErrors: { [images.field]: images.message } });
   try {
     await db.transaction().execute(async (trx) => {
+      await q.lockItem(trx, itemId);
+      const now = await q.findOwnItem(trx, ownerId, itemId, menu);
+      stillAsLoaded(now && itemFormValues(now), form.values, ITEM_EDIT_FORM);
       const { sizes: _sizes, price: _price, ...fields } = input;
       await q.updateItem(trx, itemId, {
         ...fields,
@@ -492,6 +500,7 @@ export async function updateItemDetails(
         (url) => ![current.topView, current.frontView, current.sideView].includes(url),
       ),
     );
+    if (error instanceof EditedMeanwhile) return error.failure;
     if (isUniqueViolation(error)) return taken();
     services.log.error({ err: error, itemId }, "update item failed");
     return fail(500, M.itemUpdateFailed);

@@ -3,6 +3,9 @@ import { reservePasswordChange } from "~/server/rate-limits.server.ts";
 import type { Services } from "~/server/services.server.ts";
 import { fieldErrors, type FormValues } from "~/lib/forms.ts";
 import { fail, type Result } from "~/lib/result.ts";
+import { editVersion } from "~/lib/edit-version.ts";
+import { editConflict, EditedMeanwhile, stillAsLoaded } from "~/server/edit-conflict.server.ts";
+import { CUSTOMER_EDIT_FORM, profileFormValues, RESTAURANT_EDIT_FORM } from "./profile-edit-version.ts";
 import { changedFields, discardImages, storeProfileImages } from "./profile-images.server.ts";
 import {
   customerProfileSchema,
@@ -48,6 +51,7 @@ async function applyProfileChange<Row extends { profileImageUrl: string; coverIm
       await write(changes);
     } catch (error) {
       await discardImages(services, images.urls, current);
+      if (error instanceof EditedMeanwhile) return error.failure;
       services.log.error({ err: error, ownerId }, "profile update failed");
       return fail(500, PROFILE_MESSAGES.failed);
     }
@@ -70,8 +74,14 @@ export async function updateCustomerProfile(
   const { db } = services.database;
   const current = await findCustomerForEdit(db, userId);
   if (!current) return fail(404, PROFILE_MESSAGES.failed);
+  // Saved from another tab or device after this form was loaded: nothing written (ADR 0037).
+  const stale = editConflict(profileFormValues(current, CUSTOMER_EDIT_FORM), form.values, CUSTOMER_EDIT_FORM);
+  if (stale) return stale;
   return applyProfileChange(services, userId, current, parsed.data, form.files, (changes) =>
-    updateCustomer(db, userId, changes),
+    updateCustomer(db, userId, changes, async (trx) => {
+      const now = await findCustomerForEdit(trx, userId);
+      stillAsLoaded(now && profileFormValues(now, CUSTOMER_EDIT_FORM), form.values, CUSTOMER_EDIT_FORM);
+    }),
   );
 }
 
@@ -87,13 +97,22 @@ export async function updateRestaurantProfile(
   const { db } = services.database;
   const current = await findRestaurantForEdit(db, userId);
   if (!current) return fail(404, PROFILE_MESSAGES.failed);
+  const stale = editConflict(
+    profileFormValues(current, RESTAURANT_EDIT_FORM),
+    form.values,
+    RESTAURANT_EDIT_FORM,
+  );
+  if (stale) return stale;
   const next = {
     ...parsed.data,
     restOthertypes: JSON.stringify(parsed.data.restOthertypes),
     sociallinks: JSON.stringify(parsed.data.sociallinks),
   };
   return applyProfileChange(services, userId, current, next, form.files, (changes) =>
-    updateRestaurant(db, userId, changes),
+    updateRestaurant(db, userId, changes, async (trx) => {
+      const now = await findRestaurantForEdit(trx, userId);
+      stillAsLoaded(now && profileFormValues(now, RESTAURANT_EDIT_FORM), form.values, RESTAURANT_EDIT_FORM);
+    }),
   );
 }
 
@@ -148,11 +167,15 @@ export async function changePassword(
 }
 
 /** What the owner's 'Update Your Profile' form starts from. */
-export function restaurantForEdit(services: Services, userId: string) {
-  return findRestaurantForEdit(services.database.db, userId);
+export async function restaurantForEdit(services: Services, userId: string) {
+  const row = await findRestaurantForEdit(services.database.db, userId);
+  return (
+    row && { row, version: editVersion(profileFormValues(row, RESTAURANT_EDIT_FORM), RESTAURANT_EDIT_FORM) }
+  );
 }
 
 /** What the customer's 'Update Your Profile' form starts from. */
-export function customerForEdit(services: Services, userId: string) {
-  return findCustomerForEdit(services.database.db, userId);
+export async function customerForEdit(services: Services, userId: string) {
+  const row = await findCustomerForEdit(services.database.db, userId);
+  return row && { row, version: editVersion(profileFormValues(row, CUSTOMER_EDIT_FORM), CUSTOMER_EDIT_FORM) };
 }

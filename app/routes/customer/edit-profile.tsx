@@ -14,8 +14,18 @@ import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-profile";
 import { translatorFor } from "~/i18n/i18n.ts";
+import { EditConflictNotice, EditedFrom } from "~/components/ui/edit-conflict.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+
+/** Each field's label, for what someone else changed (ADR 0037). */
+const CUSTOMER_FIELD_LABELS: Record<string, string> = {
+  username: "Username",
+  firstName: "First name",
+  lastName: "Last name",
+  about: "About",
+  contact: "Mobile number",
+};
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(localeOf(matches));
@@ -24,9 +34,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "customer");
-  const customer = await customerForEdit(services, viewer.userId);
-  if (!customer) notFound();
-  return { customer };
+  const found = await customerForEdit(services, viewer.userId);
+  if (!found) notFound();
+  return { customer: found.row, version: found.version };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -43,6 +53,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const { errors, onSubmit, text } = useSchemaForm(customerProfileSchema, profileAnswer);
   const value = (key: keyof typeof c) => text(key) ?? c[key];
+  const conflict = profileAnswer?.conflict;
   const { t } = useI18n();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -55,11 +66,14 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
           encType="multipart/form-data"
           onSubmit={onSubmit}
           noValidate
-          // A new key per mode resets the fields to the saved values on Cancel.
-          key={editing ? "editing" : "viewing"}
+          // A new key per mode resets the fields to the saved values on Cancel; a refused
+          // save's merged values (ADR 0037) replace what the fields hold.
+          key={editing ? `editing ${conflict?.version ?? ""}` : "viewing"}
           className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="profile" />
+          <EditedFrom version={conflict?.version ?? loaderData.version} />
+          <EditConflictNotice conflict={conflict} labels={CUSTOMER_FIELD_LABELS} />
           <FormAlert message={errors.form} />
           <TextField
             label={t("Username")}
@@ -133,7 +147,7 @@ export default function EditCustomerProfile({ loaderData, actionData }: Route.Co
             shape="round"
           />
         </Form>
-        <EditToolbar editing={editing} busy={busy} formId="profile-form" />
+        <EditToolbar editing={editing} busy={busy} formId="profile-form" conflicted={Boolean(conflict)} />
       </section>
       <PasswordChange
         editing={editing}

@@ -14,11 +14,29 @@ import {
   RestaurantTypeFields,
 } from "~/features/restaurants/components/restaurant-fields.tsx";
 import { translatorFor } from "~/i18n/i18n.ts";
+import { EditConflictNotice, EditedFrom } from "~/components/ui/edit-conflict.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
 import { notFound } from "~/server/request.server.ts";
 import { requireRole } from "~/features/accounts/access.server.ts";
 import type { Route } from "./+types/edit-profile";
+
+/** Each field's label, for what someone else changed (ADR 0037). */
+const RESTAURANT_FIELD_LABELS: Record<string, string> = {
+  restType: "Restaurant type",
+  restOthertypes: "Other types (optional)",
+  hasDelivery: "Do you deliver?",
+  about: "About",
+  contact: "Mobile number",
+  contacttwo: "Landline",
+  address: "Address",
+  restWebsite: "Website",
+  restWhatsapp: "WhatsApp",
+  restInsta: "Instagram",
+  restFb: "Facebook",
+  restX: "X",
+  sociallinks: "Social links",
+};
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = translatorFor(localeOf(matches));
@@ -27,15 +45,16 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, services } = await requireRole(request, context, "restaurant");
-  const row = await restaurantForEdit(services, viewer.userId);
-  if (!row) notFound();
-  const { restOthertypes, sociallinks, ...rest } = row;
+  const found = await restaurantForEdit(services, viewer.userId);
+  if (!found) notFound();
+  const { restOthertypes, sociallinks, ...rest } = found.row;
   return {
     restaurant: {
       ...rest,
       restOthertypes: JSON.parse(restOthertypes) as string[],
       sociallinks: JSON.parse(sociallinks) as string[],
     },
+    version: found.version,
   };
 }
 
@@ -60,6 +79,7 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
   const textOrSaved = (key: string) => (actionData ? text(key) : (saved[key] as string | undefined));
   const listOrSaved = (key: string) =>
     actionData ? list(key) : ((saved[key] as string[] | undefined) ?? []);
+  const conflict = actionData?.conflict;
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-6 shadow-sm">
       <h1 className="text-2xl font-bold">{t("Edit restaurant profile")}</h1>
@@ -68,6 +88,8 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
         <span className="text-muted">{t("(the name and its web address stay as they are)")}</span>
       </p>
       <Form
+        // A refused save's merged values (ADR 0037) replace what the fields hold.
+        key={conflict?.version ?? "loaded"}
         method="post"
         encType="multipart/form-data"
         onSubmit={onSubmit}
@@ -75,6 +97,8 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value="profile" />
+        <EditedFrom version={conflict?.version ?? loaderData.version} />
+        <EditConflictNotice conflict={conflict} labels={RESTAURANT_FIELD_LABELS} />
         <FormAlert message={errors.form} />
         <ImageField
           label={t("Logo")}
@@ -101,7 +125,7 @@ export default function EditRestaurantProfile({ loaderData, actionData }: Route.
         <RestaurantContactFields errors={errors} text={textOrSaved} list={listOrSaved} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClass("primary")} disabled={busy}>
-            {busy ? t("Saving…") : t("Save changes")}
+            {busy ? t("Saving…") : conflict ? t("Apply my changes on top") : t("Save changes")}
           </button>
           <Link to="/profile/restaurant" className={buttonClass("ghost")}>
             {t("Back to profile")}

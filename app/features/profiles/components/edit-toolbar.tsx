@@ -3,14 +3,25 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 
 /** The Edit / Apply Change toggle (product rules §4) and Sign out; Edit is a link so it works without JavaScript. */
-export function EditToolbar({ editing, busy, formId }: { editing: boolean; busy: boolean; formId: string }) {
+export function EditToolbar({
+  editing,
+  busy,
+  formId,
+  conflicted = false,
+}: {
+  editing: boolean;
+  busy: boolean;
+  formId: string;
+  /** A save came back because someone else saved first (ADR 0037): saving again applies this person's changes on top. */
+  conflicted?: boolean;
+}) {
   const { t } = useI18n();
   return (
     <div className="flex flex-wrap items-center gap-2">
       {editing ? (
         <>
           <button type="submit" form={formId} className={buttonClass("primary")} disabled={busy}>
-            {busy ? t("Saving…") : t("Apply Change")}
+            {busy ? t("Saving…") : conflicted ? t("Apply my changes on top") : t("Apply Change")}
           </button>
           <Link to="." className={buttonClass("ghost")}>
             {t("Cancel")}

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
@@ -232,13 +233,16 @@ function BranchDishCard({ item }: { item: BranchDish }) {
           />
         ) : (
           sizes.map((size) => (
-            <BranchPriceInput
-              key={size.label}
-              label={t("{{size}} here (Rs.)", { size: sizeName(size.label, locale, t) })}
-              name="sizeOverride"
-              value={size.priceOverride ?? null}
-              general={size.price}
-            />
+            <Fragment key={size.label}>
+              {/* The size each price is for: matched by name, never by place (issue 34). */}
+              <input type="hidden" name="sizeOverrideLabel" value={size.label} />
+              <BranchPriceInput
+                label={t("{{size}} here (Rs.)", { size: sizeName(size.label, locale, t) })}
+                name="sizeOverride"
+                value={size.priceOverride ?? null}
+                general={size.price}
+              />
+            </Fragment>
           ))
         )}
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">

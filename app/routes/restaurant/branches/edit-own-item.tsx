@@ -61,6 +61,7 @@ export default function EditOwnItem({ loaderData, actionData }: Route.ComponentP
         list={list}
         onSubmit={onSubmit}
         busy={busy}
+        conflict={actionData?.conflict}
       />
       <Link to={ownBranchPath(branch.branchUrl)} className={buttonClass("ghost", "self-start")}>
         {t("Back to {{name}}", { name: branch.branchName })}

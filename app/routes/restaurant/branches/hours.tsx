@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { EditConflictNotice, EditedFrom } from "~/components/ui/edit-conflict.tsx";
 import { FormAlert } from "~/components/ui/form-alert.tsx";
 import { useScripted } from "~/components/ui/use-scripted.ts";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
@@ -12,6 +13,8 @@ import {
   copyHoursOf,
   copyMonday,
   HOURS_SHORTCUT_MESSAGES as M,
+  HOURS_EDIT_FORM,
+  HOURS_FIELD_LABELS,
   HOURS_SHORTCUTS,
   hoursField,
   hoursValuesOf,
@@ -21,6 +24,7 @@ import { applyHoursShortcut, hoursForm } from "~/features/branches/hours-shortcu
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf } from "~/lib/seo.ts";
+import { EDITED_FROM, editVersion, type EditConflict } from "~/lib/edit-version.ts";
 import { DAY_NAMES, DAYS, RANGES_A_DAY, type Day } from "~/lib/opening-hours.ts";
 import { ownBranchPath } from "~/lib/slug.ts";
 import { refused } from "~/server/action-result.server.ts";
@@ -50,7 +54,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // A shortcut without scripts: the form comes back filled, nothing saved.
     const shortcut = await applyHoursShortcut(services, viewer.userId, params.branchName, values);
     if (!shortcut.ok) return refused(shortcut, values, { notice: "" });
-    return { toast: undefined, fieldErrors: {}, values: shortcut.values, notice: shortcut.notice };
+    // The form keeps the version it was loaded at (ADR 0037): a shortcut saves nothing.
+    const kept = { ...shortcut.values, [EDITED_FROM]: String(values[EDITED_FROM] ?? "") };
+    return { toast: undefined, fieldErrors: {}, values: kept, notice: shortcut.notice, conflict: undefined };
   }
   const result = await setOpeningHours(services, viewer.userId, params.branchName, values);
   if (!result.ok) return refused(result, values, { notice: "" });
@@ -63,6 +69,13 @@ export default function BranchHours({ loaderData, actionData }: Route.ComponentP
   const { branch } = loaderData;
   // What was sent (after a refusal) or a shortcut filled in, else what is saved.
   const initial = actionData ? hoursValuesOf(actionData.values) : loaderData.values;
+  // The version the form was loaded at, kept through a refusal or a shortcut; after someone
+  // else's save, the version of now (their hours, this person's changes on top).
+  const sentVersion = actionData?.values[EDITED_FROM];
+  const version =
+    typeof sentVersion === "string" && sentVersion
+      ? sentVersion
+      : editVersion(loaderData.values, HOURS_EDIT_FORM);
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <p className="text-muted">{branch.branchName}</p>
@@ -78,6 +91,8 @@ export default function BranchHours({ loaderData, actionData }: Route.ComponentP
         others={loaderData.others}
         errors={actionData?.fieldErrors ?? {}}
         notice={actionData?.notice ?? ""}
+        version={version}
+        conflict={actionData?.conflict}
       />
       <Link to={ownBranchPath(branch.branchUrl)} className={buttonClass("ghost", "self-start")}>
         {t("Back to {{name}}", { name: branch.branchName })}
@@ -98,11 +113,15 @@ function HoursForm({
   others,
   errors,
   notice: sentNotice,
+  version,
+  conflict,
 }: {
   initial: HoursValues;
   others: Others;
   errors: Record<string, string | undefined>;
   notice: Message;
+  version: string;
+  conflict?: EditConflict;
 }) {
   const { t, tm } = useI18n();
   const busy = useNavigation().state === "submitting";
@@ -173,6 +192,12 @@ function HoursForm({
       <button type="submit" hidden tabIndex={-1}>
         {t("Save opening hours")}
       </button>
+      <EditedFrom version={version} />
+      <EditConflictNotice
+        conflict={conflict}
+        labels={HOURS_FIELD_LABELS}
+        describe={(value) => (value === "Closed" ? t("Closed") : value)}
+      />
       <FormAlert message={problem} />
       <p role="status" className={notice ? "rounded-md bg-brand-soft p-3" : "sr-only"}>
         {notice ? tm(notice) : ""}
@@ -245,7 +270,7 @@ function HoursForm({
         />
       </label>
       <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
-        {busy ? t("Saving…") : t("Save opening hours")}
+        {busy ? t("Saving…") : conflict ? t("Apply my changes on top") : t("Save opening hours")}
       </button>
     </Form>
   );

@@ -58,6 +58,7 @@ export default function EditItem({ loaderData, actionData }: Route.ComponentProp
         list={list}
         onSubmit={onSubmit}
         busy={busy}
+        conflict={actionData?.conflict}
       />
       <Link to={LIST} className={buttonClass("ghost", "self-start")}>
         {t("Return to Previous Page")}
