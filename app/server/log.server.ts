@@ -23,7 +23,10 @@ const ADDRESS_PATHS = ["email", "*.email"];
  * (`pretty`: development): one line a request, "GET /menus 200 12 ms", no headers.
  * `key` keys the hash that stands for an e-mail address (the auth secret).
  */
-export function createLogger(level: string, options: { pretty?: boolean; key?: string } = {}): Logger {
+export function createLogger(
+  level: string,
+  options: { pretty?: boolean; key?: string; destination?: pino.DestinationStream } = {},
+): Logger {
   const hashAddress = emailHasher(options.key);
   const settings: pino.LoggerOptions = {
     level,
@@ -33,6 +36,7 @@ export function createLogger(level: string, options: { pretty?: boolean; key?: s
       censor: (value, path) => (path.at(-1) === "email" ? hashAddress(value) : REDACTED),
     },
   };
+  if (options.destination) return pino(settings, options.destination);
   const pretty = options.pretty ? readableLines() : null;
   if (!pretty) return pino(settings);
   return pino(

@@ -87,3 +87,31 @@ export async function writePageViews(db: Kysely<DB>, views: { view: CountedView;
     }
   });
 }
+
+/**
+ * Before dishes are deleted: their daily view counts move to the restaurant's row for a
+ * dish no longer there (itemId ""), so the days' totals stay exact and no row keeps the
+ * id of a dish that is gone (issue 34, item 7). In the deleting transaction.
+ */
+export async function foldViewsOfDishes(db: Kysely<DB>, itemIds: readonly string[]) {
+  for (let i = 0; i < itemIds.length; i += BATCH) {
+    const batch = itemIds.slice(i, i + BATCH);
+    const sums = await db
+      .selectFrom("page_view")
+      .select((eb) => ["restaurantId", "day", "kind", "branchId", eb.fn.sum<number | string>("n").as("n")])
+      .where("itemId", "in", batch)
+      .groupBy(["restaurantId", "day", "kind", "branchId"])
+      .execute();
+    if (sums.length === 0) continue;
+    await db
+      .insertInto("page_view")
+      .values(sums.map((row) => ({ ...row, itemId: "", n: Number(row.n) })))
+      .onConflict((oc) =>
+        oc
+          .columns(["restaurantId", "day", "kind", "branchId", "itemId"])
+          .doUpdateSet((eb) => ({ n: eb("page_view.n", "+", eb.ref("excluded.n")) })),
+      )
+      .execute();
+    await db.deleteFrom("page_view").where("itemId", "in", batch).execute();
+  }
+}

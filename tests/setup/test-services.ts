@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { parseEnv } from "~/server/env.server.ts";
-import { createLogger } from "~/server/log.server.ts";
+import { createLogger, type Logger } from "~/server/log.server.ts";
 import type { MailMessage, Mailer } from "~/server/mail.server.ts";
 import { migrate } from "~/server/migrate.server.ts";
 import { redisReady } from "~/server/redis.server.ts";
@@ -31,7 +31,7 @@ export function memoryMailer(outbox: MailMessage[]): Mailer {
  */
 export async function createTestServices(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; sameDataAs?: TestServices; now?: () => Date } = {},
+  options: { mailer?: Mailer; sameDataAs?: TestServices; now?: () => Date; log?: Logger } = {},
 ): Promise<TestServices> {
   const first = options.sameDataAs;
   const dataDir = first?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "foodverse-test-"));
@@ -52,7 +52,7 @@ export async function createTestServices(
   // With SMTP_URL the real transport is used; otherwise messages land in `outbox`.
   const services = createServices(env, {
     mailer: options.mailer ?? (env.SMTP_URL ? undefined : memoryMailer(outbox)),
-    log: createLogger("silent"),
+    log: options.log ?? createLogger("silent"),
     now: options.now,
   });
   await migrate(services.database, services.auth);

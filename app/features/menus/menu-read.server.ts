@@ -84,8 +84,13 @@ export async function publicItem(services: Services, urlName: string, itemId: st
 }
 
 /** The owner's own sections, in number order (the query is scoped to ownerId). */
-export function ownSections(services: Services, ownerId: string) {
-  return q.listSections(services.database.db, ownerId);
+export async function ownSections(services: Services, ownerId: string) {
+  const { db } = services.database;
+  const [sections, branchOnly] = await Promise.all([
+    q.listSections(db, ownerId),
+    q.branchOnlyDishCounts(db, ownerId),
+  ]);
+  return sections.map((s) => ({ ...s, branchOnlyDishes: branchOnly.get(s.id) ?? 0 }));
 }
 
 /** One of the owner's own sections, or undefined. */

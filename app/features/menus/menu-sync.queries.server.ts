@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
 import { KEYED, rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
+import { foldViewsOfDishes } from "~/server/page-views.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -73,6 +74,11 @@ export async function updateSection(db: Db, id: string, changes: Updateable<Menu
 
 export async function deleteSections(db: Db, ids: string[]) {
   if (ids.length === 0) return;
+  const items = await db.selectFrom("menu_item").select("id").where("sectionId", "in", ids).execute();
+  await foldViewsOfDishes(
+    db,
+    items.map((r) => r.id),
+  );
   await db.deleteFrom("menu_item").where("sectionId", "in", ids).execute();
   await db.deleteFrom("menu_section").where("id", "in", ids).execute();
 }
@@ -96,6 +102,7 @@ export async function updateItem(db: Db, id: string, changes: Updateable<MenuIte
 }
 
 export async function deleteItems(db: Db, ids: string[]) {
+  await foldViewsOfDishes(db, ids);
   for (let i = 0; i < ids.length; i += BATCH) {
     await db
       .deleteFrom("menu_item")

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from "kysely";
 import type { DB, MenuItemTable, MenuSectionTable } from "~/server/db-schema.server.ts";
 import { KEYED, rewriteItemKeys, writeItemKeys } from "~/server/name-keys.queries.server.ts";
+import { foldViewsOfDishes } from "~/server/page-views.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -92,6 +93,24 @@ export async function listSections(
     .orderBy("timestamp");
   if (page) query = query.offset(page.offset).limit(page.limit);
   return query.execute();
+}
+
+/**
+ * How many dishes the branches added (their own, not copies) to each general section's
+ * copies: they go when the general section is deleted (issue 34, item 4).
+ */
+export async function branchOnlyDishCounts(db: Db, restaurantId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("menu_item")
+    .innerJoin("menu_section", "menu_section.id", "menu_item.sectionId")
+    .select((eb) => ["menu_section.generalSectionId", eb.fn.countAll<number | string>().as("n")])
+    .where("menu_item.restaurantId", "=", restaurantId)
+    .where("menu_item.branchId", "is not", null)
+    .where("menu_item.generalItemId", "is", null)
+    .where("menu_section.generalSectionId", "is not", null)
+    .groupBy("menu_section.generalSectionId")
+    .execute();
+  return new Map(rows.map((r) => [r.generalSectionId!, Number(r.n)]));
 }
 
 /** A section of the general menu (or of one branch's), only when it belongs to this restaurant. */
@@ -217,10 +236,16 @@ export async function updateItem(db: Db, itemId: string, changes: Updateable<Men
 }
 
 export async function deleteItemsOfSection(db: Db, sectionId: string) {
+  const ids = await db.selectFrom("menu_item").select("id").where("sectionId", "=", sectionId).execute();
+  await foldViewsOfDishes(
+    db,
+    ids.map((r) => r.id),
+  );
   await db.deleteFrom("menu_item").where("sectionId", "=", sectionId).execute();
 }
 
 export async function deleteItemRow(db: Db, itemId: string) {
+  await foldViewsOfDishes(db, [itemId]);
   await db.deleteFrom("menu_item").where("id", "=", itemId).execute();
 }
 

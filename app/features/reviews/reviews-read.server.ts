@@ -87,8 +87,23 @@ export async function siteLatestReviews(services: Services, limit: number) {
   return q.latestReviews(services.database.db, limit);
 }
 
+/**
+ * A customer's own reviews, those Foodverse hid too (issue 34, item 5): marked, with what
+ * the reports said, so their author can still see and delete them. Public lists never
+ * show them; their bits stay set.
+ */
 export async function myReviews(services: Services, authorId: string) {
-  return q.authorReviews(services.database.db, authorId);
+  const { db } = services.database;
+  const rows = await q.authorReviews(db, authorId);
+  const reasons = await q.hidingReasons(
+    db,
+    rows.filter((r) => r.hidden !== 0).map((r) => r.id),
+  );
+  return rows.map(({ hidden, ...review }) => ({
+    ...review,
+    hiddenByFoodverse: hidden !== 0,
+    hiddenReasons: reasons.get(review.id) ?? [],
+  }));
 }
 
 /**

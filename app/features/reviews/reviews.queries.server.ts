@@ -6,6 +6,11 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** A review as every list shows it: with its author and the owner's reply. */
 function reviewCards(db: Db) {
+  return reviewCardsWithHidden(db).where("review.hidden", "=", 0);
+}
+
+/** Every review, hidden ones too: only its author's own list reads this (issue 34, item 5). */
+function reviewCardsWithHidden(db: Db) {
   return db
     .selectFrom("review")
     .innerJoin("customer", "customer.id", "review.authorId")
@@ -27,8 +32,7 @@ function reviewCards(db: Db) {
       "branch.urlName",
       "branch.restaurantName",
       "review_reply.text as replyText",
-    ])
-    .where("review.hidden", "=", 0);
+    ]);
 }
 
 export type ReviewCardRow = Awaited<ReturnType<ReturnType<typeof reviewCards>["execute"]>>[number];
@@ -205,11 +209,32 @@ export async function latestReviews(db: Db, limit: number) {
   return publicReviewCards(db).orderBy("review.timestamp", "desc").limit(limit).execute();
 }
 
+/** An author's own reviews, hidden ones too, each with whether it is hidden. */
 export async function authorReviews(db: Db, authorId: string) {
-  return reviewCards(db)
+  return reviewCardsWithHidden(db)
+    .select("review.hidden")
     .where("review.authorId", "=", authorId)
     .orderBy("review.timestamp", "desc")
     .execute();
+}
+
+/** What the reports that had these reviews hidden said, by review. */
+export async function hidingReasons(db: Db, reviewIds: string[]): Promise<Map<string, string[]>> {
+  if (reviewIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("review_report")
+    .select(["reviewId", "reason"])
+    .where("reviewId", "in", reviewIds)
+    .where("status", "=", "hidden")
+    .orderBy("timestamp")
+    .execute();
+  const out = new Map<string, string[]>();
+  for (const row of rows) {
+    const reasons = out.get(row.reviewId) ?? [];
+    if (!reasons.includes(row.reason)) reasons.push(row.reason);
+    out.set(row.reviewId, reasons);
+  }
+  return out;
 }
 
 /**

@@ -51,6 +51,23 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (
           <ReviewCard key={review.id} review={review} showPlace>
+            {review.hiddenByFoodverse ? (
+              <div className="flex flex-col gap-1 rounded-md border border-gray-800 bg-gray-50 p-3 text-sm">
+                <p className="self-start rounded bg-gray-800 px-2 py-0.5 font-semibold text-white">
+                  {t("Hidden by Foodverse")}
+                </p>
+                {review.hiddenReasons.length > 0 ? (
+                  <p>
+                    {t("Reason:")} <bdi>{review.hiddenReasons.join(t("; "))}</bdi>
+                  </p>
+                ) : null}
+                <p className="text-muted">
+                  {t(
+                    "Only you see this review now: it is left out of every list and rating. You can delete it.",
+                  )}
+                </p>
+              </div>
+            ) : null}
             <Form method="post">
               <input type="hidden" name="reviewId" value={review.id} />
               <ConfirmSubmit question={REVIEW_MESSAGES.deleteConfirm}>{t("Delete Review")}</ConfirmSubmit>

@@ -67,7 +67,15 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
                 <ConfirmSubmit
                   name="intent"
                   value="delete"
-                  question={t('Delete section "{{name}}" and all its items?', { name: section.originalName })}
+                  question={
+                    // The SPEC's question, and what it does not say: the dishes branches added go too.
+                    section.branchOnlyDishes > 0
+                      ? `${t('Delete section "{{name}}" and all its items?', { name: section.originalName })} ${t(
+                          "{{count}} branch-only dishes go with it.",
+                          { count: section.branchOnlyDishes },
+                        )}`
+                      : t('Delete section "{{name}}" and all its items?', { name: section.originalName })
+                  }
                 >
                   {t("Delete Section")}
                 </ConfirmSubmit>
