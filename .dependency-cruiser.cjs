@@ -11,6 +11,7 @@ const FEATURE_ORDER = [
   "discovery",
   "seo",
   "insights",
+  "privacy",
   "reviews",
   "branches",
   "menu-import",

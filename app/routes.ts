@@ -42,6 +42,8 @@ export default [
     route("qr-card", "routes/restaurant/qr-card.tsx"),
     route("insights", "routes/restaurant/insights.tsx"),
     route("insights.csv", "routes/restaurant/insights-csv.ts"),
+    route("data", "routes/restaurant/your-data.tsx"),
+    route("data.json", "routes/restaurant/data-json.ts"),
     route("addbranch", "routes/restaurant/branches/add-branch.tsx"),
     route("mybranches", "routes/restaurant/branches/my-branches.tsx"),
     route("mybranches/:branchName", "routes/restaurant/branches/branch-menu.tsx"),
@@ -58,6 +60,8 @@ export default [
     index("routes/customer/profile.tsx"),
     route("edit", "routes/customer/edit-profile.tsx"),
     route("reviews", "routes/customer/my-reviews.tsx"),
+    route("data", "routes/customer/your-data.tsx"),
+    route("data.json", "routes/customer/data-json.ts"),
     route("addreview/:restaurantName/:branchName", "routes/customer/add-review.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [

@@ -304,6 +304,16 @@ export interface SessionTable {
   userId: string;
   token: string;
   expiresAt: unknown;
+  createdAt: unknown;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** A sign-in method of a user (better-auth's: the password hash for e-mail sign-in). */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
 }
 
 export interface VerificationTable {
@@ -353,6 +363,7 @@ export interface DB {
   review_report: ReviewReportTable;
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   verification: VerificationTable;
   kysely_migration: { name: string; timestamp: Generated<string> };
 }

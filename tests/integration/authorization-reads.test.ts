@@ -54,6 +54,7 @@ const FILE_CHECKS: Record<Exclude<ProtectedPage["answer"], "page">, [RegExp, (b:
   svg: [/^image\/svg\+xml/, (b) => /^(<\?xml[^>]*>\s*)?<svg[\s>]/.test(b.toString("utf8"))],
   csv: [/^text\/csv/, (b) => b.length > 0 && b.toString("utf8").includes(",")],
   xlsx: [/spreadsheetml\.sheet$/, (b) => b.subarray(0, 2).toString("latin1") === "PK"],
+  json: [/^application\/json/, (b) => typeof JSON.parse(b.toString("utf8")) === "object"],
 };
 
 function successProblem(entry: ProtectedPage, read: PreparedRead, answer: LoaderAnswer) {

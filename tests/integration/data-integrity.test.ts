@@ -10,7 +10,15 @@ import {
   siteLatestReviews,
 } from "~/features/reviews/reviews-read.server.ts";
 import { deleteReview, moderateReview, postReview, reportReview } from "~/features/reviews/reviews.server.ts";
+import { getViewer } from "~/features/accounts/access.server.ts";
+import {
+  closeRestaurantAccount,
+  customerData,
+  deleteCustomerAccount,
+  restaurantData,
+} from "~/features/privacy/account-data.server.ts";
 import { logIn } from "~/features/accounts/accounts.server.ts";
+import { imageKeys } from "~/server/media/images.server.ts";
 import { createLogger } from "~/server/log.server.ts";
 import { writePageViews } from "~/server/page-views.queries.server.ts";
 import { signedUpCustomer } from "../setup/accounts.ts";
@@ -205,5 +213,152 @@ describe("a failed login's log line (item 7)", () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+/** A restaurant with a dish, reviewed and rated by a customer who leaves and one who stays. */
+async function leavingWorld() {
+  const owner = await ownerWithMenu(services, photo, [1]);
+  const branchUrl = await branchOf(services, owner.id, "Main");
+  const target = { urlName: owner.urlName, branchUrl };
+  const [leaving, staying] = [await signedUpCustomer(services), await signedUpCustomer(services)];
+  const mine = await postReview(services, leaving.id, target, {
+    values: { rating: "1", review: "Cold naan, slow service" },
+    photos: [photo],
+  });
+  const theirs = await postReview(services, staying.id, target, { values: { rating: "5" }, photos: [] });
+  if (!mine.ok || !theirs.ok) throw new Error("post failed");
+  const [dish] = await services.database.db
+    .selectFrom("menu_item")
+    .select("id")
+    .where("restaurantId", "=", owner.id)
+    .where("branchId", "is", null)
+    .execute();
+  await menus.rateItem(services, leaving.id, owner.urlName, dish!.id, { rating: "1" });
+  await menus.rateItem(services, staying.id, owner.urlName, dish!.id, { rating: "4" });
+  return { owner, branchUrl, leaving, staying, dishId: dish!.id, reviewId: mine.id };
+}
+const restaurantRating = (id: string) =>
+  services.database.db
+    .selectFrom("restaurant")
+    .select(["restRating", "restNoofReviews"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+const dishRating = (id: string) =>
+  services.database.db
+    .selectFrom("menu_item")
+    .select(["itemRating", "itemRatingBy"])
+    .where((eb) => eb.or([eb("id", "=", id), eb("generalItemId", "=", id)]))
+    .execute();
+
+describe("people take their data out and leave (item 6)", () => {
+  it("a customer downloads what is held about them, then deletes the account: ratings stay exact", async () => {
+    const w = await leavingWorld();
+    const data = await customerData(services, w.leaving.id);
+    expect(data).toMatchObject({
+      account: { email: w.leaving.input.email },
+      profile: { firstName: w.leaving.input.firstName },
+      reviews: [{ rating: 1, review: "Cold naan, slow service", hiddenByFoodverse: false }],
+      dishRatings: [{ stars: 1 }],
+    });
+    expect(data!.reviews[0]!.photos[0]).toMatch(/^http:\/\/localhost:3000\/media\//);
+    expect(data!.sessions.length).toBeGreaterThan(0);
+    expect(JSON.stringify(data)).not.toContain(String(w.staying.input.email));
+    expect(JSON.stringify(data)).not.toContain("token");
+
+    // A wrong password deletes nothing.
+    expect(
+      await deleteCustomerAccount(
+        services,
+        w.leaving.id,
+        { password: "wrong-password-1" },
+        w.leaving.cookies,
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(await deleteCustomerAccount(services, w.leaving.id, {}, w.leaving.cookies)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await restaurantRating(w.owner.id)).toEqual({ restRating: 3, restNoofReviews: 2 });
+
+    const [pic] = data!.reviews[0]!.photos;
+    expect(
+      await deleteCustomerAccount(
+        services,
+        w.leaving.id,
+        { password: w.leaving.input.password },
+        w.leaving.cookies,
+      ),
+    ).toEqual({ ok: true });
+    expect(await restaurantRating(w.owner.id)).toEqual({ restRating: 5, restNoofReviews: 1 });
+    expect(await dishRating(w.dishId)).toEqual(expect.arrayContaining([{ itemRating: 4, itemRatingBy: 1 }]));
+    expect((await dishRating(w.dishId)).every((r) => r.itemRating === 4 && r.itemRatingBy === 1)).toBe(true);
+    const { db } = services.database;
+    for (const [table, column] of [
+      ["user", "id"],
+      ["customer", "id"],
+      ["session", "userId"],
+      ["review", "authorId"],
+      ["item_rating", "customerId"],
+    ] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select(db.fn.countAll<number | string>().as("n"))
+        .where(column, "=", w.leaving.id)
+        .executeTakeFirstOrThrow();
+      expect([table, Number(rows.n)]).toEqual([table, 0]);
+    }
+    for (const key of imageKeys(new URL(pic!).pathname)) expect(await services.storage.get(key)).toBeNull();
+    expect(await getViewer(services, w.leaving.cookies)).toBeNull();
+    // The other customer is untouched.
+    expect(await customerData(services, w.staying.id)).toMatchObject({ reviews: [{ rating: 5 }] });
+  });
+
+  it("an owner downloads the restaurant's data, then closes it: its pages, menus and reviews go", async () => {
+    const w = await leavingWorld();
+    const data = await restaurantData(services, w.owner.id);
+    expect(data).toMatchObject({
+      restaurant: { urlName: w.owner.urlName },
+      branches: [{ branchUrl: w.branchUrl }],
+      reviewsReceived: expect.arrayContaining([
+        expect.objectContaining({ review: "Cold naan, slow service" }),
+      ]),
+    });
+    expect(data!.dishes.length).toBeGreaterThan(0);
+    expect(data!.dishes[0]!.frontView).toMatch(/^http:\/\/localhost:3000\/media\//);
+    // Diners' reviews come without who wrote them.
+    expect(JSON.stringify(data)).not.toContain(w.leaving.id);
+
+    expect(
+      await closeRestaurantAccount(services, w.owner.id, { password: "wrong-password-1" }, w.owner.cookies),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(await restaurantRating(w.owner.id)).toMatchObject({ restNoofReviews: 2 });
+    const picture = new URL(data!.dishes[0]!.frontView).pathname;
+    expect(
+      await closeRestaurantAccount(
+        services,
+        w.owner.id,
+        { password: w.owner.input.password },
+        w.owner.cookies,
+      ),
+    ).toEqual({ ok: true });
+    const { db } = services.database;
+    for (const [table, column] of [
+      ["restaurant", "id"],
+      ["branch", "restaurantId"],
+      ["menu_item", "restaurantId"],
+      ["review", "restaurantId"],
+      ["user", "id"],
+    ] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select(db.fn.countAll<number | string>().as("n"))
+        .where(column, "=", w.owner.id)
+        .executeTakeFirstOrThrow();
+      expect([table, Number(rows.n)]).toEqual([table, 0]);
+    }
+    for (const key of imageKeys(picture)) expect(await services.storage.get(key)).toBeNull();
+    // The diners keep their accounts; their data now holds no review of the closed restaurant.
+    expect(await customerData(services, w.staying.id)).toMatchObject({ reviews: [], dishRatings: [] });
   });
 });

@@ -62,6 +62,9 @@ export default function CustomerProfile({ loaderData }: Route.ComponentProps) {
           <Link to="edit" className={buttonClass("secondary")}>
             {t("Edit profile")}
           </Link>
+          <Link to="data" className={buttonClass("ghost")}>
+            {t("Your data")}
+          </Link>
         </div>
       </div>
     </section>

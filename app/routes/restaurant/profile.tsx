@@ -92,9 +92,14 @@ export default function RestaurantProfile({ loaderData }: Route.ComponentProps) 
               <p className="mt-1">{t("Reason: {{reason}}", { reason: r.approvalNote })}</p>
             ) : null}
           </div>
-          <Link to="edit" className={buttonClass("secondary", "self-start")}>
-            {t("Edit profile")}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="edit" className={buttonClass("secondary")}>
+              {t("Edit profile")}
+            </Link>
+            <Link to="data" className={buttonClass("ghost")}>
+              {t("Your data")}
+            </Link>
+          </div>
         </section>
         <section className="flex flex-col items-center gap-2 rounded-xl bg-white p-6 shadow-sm">
           <h2 className="font-semibold">{t("Your QR code")}</h2>

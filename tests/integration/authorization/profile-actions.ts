@@ -1,6 +1,9 @@
 import { expect } from "vitest";
 import * as customerEdit from "~/routes/customer/edit-profile.tsx";
 import * as restaurantEdit from "~/routes/restaurant/edit-profile.tsx";
+import * as customerData from "~/routes/customer/your-data.tsx";
+import * as restaurantData from "~/routes/restaurant/your-data.tsx";
+import { signedUpCustomer, signedUpOwner } from "../../setup/accounts.ts";
 import type { MutatingAction } from "./action-entry.ts";
 import type { FormFields } from "./route-call.ts";
 import { changesIn, expectOnlyOwnAccountRowsChanged, expectSuccess } from "./effects.ts";
@@ -118,9 +121,48 @@ const passwordChange = (
   },
 });
 
+/**
+ * 'Your data' (issue 34, item 6): deleting one's own account (a customer's) or closing
+ * one's restaurant. The request names no account, only the session's; an allowed
+ * actor acts through a fresh account of its role signed in for this call, so the
+ * world's accounts stay for the other cells. A refused actor calls with its own session.
+ */
+const leave = (role: "restaurant" | "customer", action: (args: never) => unknown): MutatingAction => ({
+  name: `${role} your-data delete`,
+  module: `routes/${role}/your-data`,
+  method: "POST",
+  scope: "self",
+  allowed: role === "restaurant" ? RESTAURANTS : CUSTOMERS,
+  target: { kind: "route", action },
+  async prepare(world, actor) {
+    const allowed = (role === "restaurant" ? RESTAURANTS : CUSTOMERS).some((a) => a === actor);
+    const fresh = allowed
+      ? role === "restaurant"
+        ? await signedUpOwner(world.services)
+        : await signedUpCustomer(world.services)
+      : null;
+    const password = fresh
+      ? String(fresh.input.password)
+      : world.account(signedInOr(actor, "customer")).password;
+    return {
+      path: `/profile/${role}/data`,
+      form: { password },
+      cookies: fresh?.cookies,
+      async effect(ctx) {
+        expectSuccess(ctx, "/");
+        expect(changesIn(ctx, "user").removed.map((r) => r.id)).toEqual([fresh!.id]);
+        expect(changesIn(ctx, role).removed.map((r) => r.id)).toEqual([fresh!.id]);
+        expectOnlyOwnAccountRowsChanged(ctx, fresh!.id);
+      },
+    };
+  },
+});
+
 export const profileActions: MutatingAction[] = [
   profile("restaurant", restaurantEdit.action),
   passwordChange("restaurant", restaurantEdit.action),
   profile("customer", customerEdit.action),
   passwordChange("customer", customerEdit.action),
+  leave("customer", customerData.action),
+  leave("restaurant", restaurantData.action),
 ];

@@ -21,6 +21,10 @@ import * as hours from "~/routes/restaurant/branches/hours.tsx";
 import * as myBranches from "~/routes/restaurant/branches/my-branches.tsx";
 import * as restaurantEdit from "~/routes/restaurant/edit-profile.tsx";
 import * as insightsCsv from "~/routes/restaurant/insights-csv.ts";
+import * as restaurantDataJson from "~/routes/restaurant/data-json.ts";
+import * as restaurantYourData from "~/routes/restaurant/your-data.tsx";
+import * as customerDataJson from "~/routes/customer/data-json.ts";
+import * as customerYourData from "~/routes/customer/your-data.tsx";
 import * as insights from "~/routes/restaurant/insights.tsx";
 import * as addItem from "~/routes/restaurant/menu/add-item.tsx";
 import * as addSection from "~/routes/restaurant/menu/add-section.tsx";
@@ -52,7 +56,7 @@ import { unique, type Actor, type World } from "./world.ts";
 export type ReadScope = "role" | "self" | "owner";
 
 /** What an allowed reader gets: a page's data, or a file of this kind. */
-export type Answer = "page" | "png" | "svg" | "csv" | "xlsx";
+export type Answer = "page" | "png" | "svg" | "csv" | "xlsx" | "json";
 
 export interface PreparedRead {
   /** The URL path (and query) asked for. */
@@ -226,6 +230,15 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
     secrets: [t.restName, t.branch.name],
   })),
   restaurant("self", "/insights.csv", insightsCsv, (t) => ({ secrets: [t.urlName, t.branch.name] }), "csv"),
+  // ---- restaurant: 'Your data' (issue 34): the download holds the menus and branches ----
+  restaurant("self", "/data", restaurantYourData, () => ({ secrets: [] })),
+  restaurant(
+    "self",
+    "/data.json",
+    restaurantDataJson,
+    (t) => ({ secrets: [t.urlName, t.branch.name, t.item.name] }),
+    "json",
+  ),
   // ---- restaurant: the general menu ----
   restaurant("role", "/addmenu", dashboard, () => ({ secrets: [] })),
   restaurant("self", "/addmenu/addsection", addSection, (t) => ({ secrets: [t.branch.name] })),
@@ -280,6 +293,15 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   page("customer", "self", "/profile/customer", customerProfile, (t) => ({ secrets: [t.customer.username] })),
   page("customer", "self", "/profile/customer/edit", customerEdit, (t) => ({ secrets: [t.customer.email] })),
   page("customer", "self", "/profile/customer/reviews", myReviews, (t) => ({ secrets: [t.review] })),
+  page("customer", "self", "/profile/customer/data", customerYourData, () => ({ secrets: [] })),
+  page(
+    "customer",
+    "self",
+    "/profile/customer/data.json",
+    customerDataJson,
+    (t) => ({ secrets: [t.customer.email, t.review] }),
+    "json",
+  ),
   // Any customer may review any public branch: the form shows public names only.
   page("customer", "role", "/profile/customer/addreview/:restaurantName/:branchName", addReview, (t) => ({
     params: { restaurantName: t.urlName, branchName: "main" },

@@ -21,7 +21,7 @@ export function familyOf(entry: MutatingAction): Family {
     return entry.target.mount === "VIDEO_UPLOAD_PATH" ? "uploads" : "auth API";
   const m = entry.module;
   if (m.startsWith("routes/account/")) return "account";
-  if (m.endsWith("/edit-profile")) return "profile";
+  if (m.endsWith("/edit-profile") || m.endsWith("/your-data")) return "profile";
   if (m.startsWith("routes/restaurant/menu/")) return "menu";
   if (m.startsWith("routes/restaurant/branches/")) return "branch";
   if (m.startsWith("routes/admin/")) return "admin";
