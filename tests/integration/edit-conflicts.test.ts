@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as menus from "~/features/menus/menus.server.ts";
-import { ITEM_EDIT_FORM, itemFormValues } from "~/features/menus/item-edit-version.ts";
+import {
+  ITEM_EDIT_FORM,
+  itemFormValues,
+  SECTION_EDIT_FORM,
+  sectionFormValues,
+} from "~/features/menus/menu-edit-versions.ts";
+import { ownSection } from "~/features/menus/menu-read.server.ts";
 import { findOwnItem } from "~/features/menus/menus.queries.server.ts";
 import { EDITED_FROM, editVersion, type EditForm } from "~/lib/edit-version.ts";
 import { readSizes } from "~/lib/sizes.ts";
@@ -324,5 +330,39 @@ describe("a branch's size prices (issue 34, item 3)", () => {
         sizeOverride: ["1", "2", "3"],
       }),
     ).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+describe("two people editing one section", () => {
+  it("refuses the stale save and says what changed", async () => {
+    const owner = await ownerWithMenu(services, photo, [1]);
+    const [section] = owner.sectionIds;
+    const opened = async (): Promise<FormValues> => {
+      const row = (await ownSection(services, owner.id, section!))!;
+      const values = sectionFormValues(row);
+      return { ...values, [EDITED_FROM]: editVersion(values, SECTION_EDIT_FORM) };
+    };
+    const a = await opened();
+    const b = await opened();
+    expect(
+      await menus.updateSectionDetails(services, owner.id, section!, { ...b, topNote: "Served with raita" }),
+    ).toEqual({
+      ok: true,
+    });
+    const stale = await menus.updateSectionDetails(services, owner.id, section!, {
+      ...a,
+      originalName: "Karahi",
+    });
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    if (stale.ok) throw new Error("saved");
+    expect(stale.conflict!.changes).toEqual([{ field: "topNote", was: "Note 1", now: "Served with raita" }]);
+    expect((await ownSection(services, owner.id, section!))!.originalName).toBe("Section 1");
+    expect(await menus.updateSectionDetails(services, owner.id, section!, stale.conflict!.merged)).toEqual({
+      ok: true,
+    });
+    expect(await ownSection(services, owner.id, section!)).toMatchObject({
+      originalName: "Karahi",
+      topNote: "Served with raita",
+    });
   });
 });

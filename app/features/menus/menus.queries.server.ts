@@ -329,6 +329,15 @@ export async function imageStillUsed(db: Db, url: string, exceptItemId?: string)
   return !!row;
 }
 
+/** Takes the section row's lock for the rest of the transaction (a no-op update). */
+export async function lockSection(db: Db, sectionId: string) {
+  await db
+    .updateTable("menu_section")
+    .set((eb) => ({ timestamp: eb.ref("timestamp") }))
+    .where("id", "=", sectionId)
+    .execute();
+}
+
 /** Takes the item row's lock for the rest of the transaction (see lockRestaurant in reviews). */
 export async function lockItem(db: Db, itemId: string) {
   await db

@@ -27,7 +27,12 @@ import type { DB } from "~/server/db-schema.server.ts";
 import { isPublicRestaurant } from "../restaurants/public-restaurants.queries.server.ts";
 import type { Message } from "~/lib/message.ts";
 import { editConflict, EditedMeanwhile, stillAsLoaded } from "~/server/edit-conflict.server.ts";
-import { ITEM_EDIT_FORM, itemFormValues } from "./item-edit-version.ts";
+import {
+  ITEM_EDIT_FORM,
+  itemFormValues,
+  SECTION_EDIT_FORM,
+  sectionFormValues,
+} from "./menu-edit-versions.ts";
 
 type Done = Result<object>;
 const M = MENU_MESSAGES;
@@ -110,11 +115,19 @@ export async function updateSectionDetails(
   input: unknown,
 ): Promise<Done> {
   const { db } = services.database;
-  if (!(await q.findOwnSection(db, ownerId, sectionId))) return fail(404, M.sectionNotFound);
+  const current = await q.findOwnSection(db, ownerId, sectionId);
+  if (!current) return fail(404, M.sectionNotFound);
   const parsed = editSectionSchema.safeParse(input);
   if (!parsed.success) return fail(400, M.sectionNameEmpty, { fieldErrors: fieldErrors(parsed.error) });
+  // Saved by someone else after this form was loaded: nothing written (ADR 0037).
+  const posted = input as FormValues;
+  const stale = editConflict(sectionFormValues(current), posted, SECTION_EDIT_FORM);
+  if (stale) return stale;
   try {
     await db.transaction().execute(async (trx) => {
+      await q.lockSection(trx, sectionId);
+      const now = await q.findOwnSection(trx, ownerId, sectionId);
+      stillAsLoaded(now && sectionFormValues(now), posted, SECTION_EDIT_FORM);
       await q.updateSection(trx, sectionId, {
         originalName: parsed.data.originalName,
         sectionName: toSlug(parsed.data.originalName),
@@ -126,6 +139,7 @@ export async function updateSectionDetails(
       await followedByBranches(trx, ownerId, []);
     });
   } catch (error) {
+    if (error instanceof EditedMeanwhile) return error.failure;
     services.log.error({ err: error, sectionId }, "update section failed");
     return fail(500, M.sectionUpdateFailed);
   }

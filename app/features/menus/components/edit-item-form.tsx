@@ -7,7 +7,7 @@ import { useI18n } from "~/i18n/use-i18n.ts";
 import { editVersion, type EditConflict } from "~/lib/edit-version.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
 import { readSizes } from "~/lib/sizes.ts";
-import { ITEM_EDIT_FORM, itemFormValues } from "../item-edit-version.ts";
+import { ITEM_EDIT_FORM, itemFormValues } from "../menu-edit-versions.ts";
 import { ItemFields, ItemViewFields, sizeRows } from "./item-fields.tsx";
 
 type EditableItem = Record<string, unknown> & {

@@ -11,6 +11,7 @@ export function SectionForm({
   submitLabel,
   onSubmit,
   children,
+  first,
 }: {
   errors: FieldErrors;
   value: (key: string) => string | undefined;
@@ -18,11 +19,14 @@ export function SectionForm({
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   /** More fields before the button (Add Section's branches). */
   children?: React.ReactNode;
+  /** What comes before the fields (Edit Section's version, and what someone else changed). */
+  first?: React.ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const { t } = useI18n();
   return (
     <Form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {first}
       <TextField
         label={t("Section name")}
         name="originalName"

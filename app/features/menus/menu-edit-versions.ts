@@ -35,3 +35,18 @@ export function itemFormValues(item: Record<string, unknown> & { sizes: string }
   values.sizePrice = sizes.map((s) => String(s.price));
   return values;
 }
+
+/** Edit Section's fields (section-form.tsx). */
+export const SECTION_EDIT_FORM: EditForm = {
+  fields: ["originalName", "sectionNameUr", "topNote", "bottomNote"],
+};
+
+/** A section row as Edit Section shows it. */
+export function sectionFormValues(section: Record<string, unknown>): FormValues {
+  return Object.fromEntries(
+    SECTION_EDIT_FORM.fields.map((field) => {
+      const value = section[field];
+      return [field, value === undefined || value === null ? "" : String(value)];
+    }),
+  );
+}
