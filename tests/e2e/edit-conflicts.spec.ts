@@ -146,3 +146,53 @@ test("a branch price goes to the size it was typed for, never to a size added me
   await expect(a.getByLabel("Half kg here (Rs.)")).toHaveValue("3300");
   await expect(a.getByLabel("Full kg here (Rs.)")).toHaveValue("");
 });
+
+test("a stale profile save keeps the number, and stale hours keep the Eid note, saved meanwhile", async ({
+  browser,
+}) => {
+  const setup = await browser.newContext();
+  const owner = await restaurantWithBranch(setup.request);
+  await setup.close();
+  const a = await secondSession(browser, owner);
+  const b = await secondSession(browser, owner);
+
+  await a.goto("/profile/restaurant/edit");
+  await b.goto("/profile/restaurant/edit");
+  await b.getByLabel("Mobile number").fill("0300-1112222");
+  await b.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(b, "Profile details updated")).toBeVisible();
+  await a.getByLabel("About").fill("Now open till 2 am.");
+  await a.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(a, REFUSED)).toBeVisible();
+  await expect(a.getByRole("alert").filter({ hasText: "What they changed:" })).toContainText(
+    "now: 0300-1112222",
+  );
+  await expect(a.getByLabel("Mobile number")).toHaveValue("0300-1112222");
+  await expect(a.getByLabel("About")).toHaveValue("Now open till 2 am.");
+  await a.getByRole("button", { name: "Apply my changes on top" }).click();
+  await expect(toast(a, "Profile details updated")).toBeVisible();
+  await a.goto("/profile/restaurant/edit");
+  await expect(a.getByLabel("Mobile number")).toHaveValue("0300-1112222");
+  await expect(a.getByLabel("About")).toHaveValue("Now open till 2 am.");
+
+  const hours = "/profile/restaurant/mybranches/main/hours";
+  await a.goto(hours);
+  await b.goto(hours);
+  await b.getByRole("textbox", { name: /^Note/ }).fill("Eid: closed on the first day");
+  await b.getByRole("button", { name: "Save opening hours" }).click();
+  await expect(toast(b, "Opening hours saved")).toBeVisible();
+  await a.getByLabel("Monday: opens", { exact: true }).fill("12:00");
+  await a.getByLabel("Monday: closes", { exact: true }).fill("23:00");
+  await a.getByRole("button", { name: "Save opening hours" }).click();
+  await expect(toast(a, REFUSED)).toBeVisible();
+  await expect(a.getByRole("alert").filter({ hasText: "What they changed:" })).toContainText(
+    "now: Eid: closed on the first day",
+  );
+  await expect(a.getByRole("textbox", { name: /^Note/ })).toHaveValue("Eid: closed on the first day");
+  await expect(a.getByLabel("Monday: opens", { exact: true })).toHaveValue("12:00");
+  await a.getByRole("button", { name: "Apply my changes on top" }).click();
+  await expect(toast(a, "Opening hours saved")).toBeVisible();
+  await a.goto(hours);
+  await expect(a.getByRole("textbox", { name: /^Note/ })).toHaveValue("Eid: closed on the first day");
+  await expect(a.getByLabel("Monday: opens", { exact: true })).toHaveValue("12:00");
+});
