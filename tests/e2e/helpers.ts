@@ -218,6 +218,17 @@ function adminRequest(): Promise<APIRequestContext> {
   return adminSession;
 }
 
+/** Hides a review as a signed-in admin does from Reported reviews (the moderation use case, audited). */
+export async function hideReview(reviewId: string) {
+  const admin = await adminRequest();
+  const response = await admin.post("/admin/reports", {
+    headers: { origin: appUrl() },
+    form: { reviewId, intent: "hide" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(400);
+}
+
 /**
  * Approves a restaurant's menus as a signed-in admin would: the admin form's POST,
  * so the approval goes through the admin use case (decideRestaurant) with its audit

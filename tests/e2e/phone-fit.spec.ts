@@ -28,6 +28,8 @@ const NOT_SCREENS = new Set([
   "routes/restaurant/menu/import-template.ts",
   "routes/restaurant/menu/import-photos.ts",
   "routes/restaurant/insights-csv.ts",
+  "routes/restaurant/data-json.ts",
+  "routes/customer/data-json.ts",
   "routes/account/logout.tsx",
   "routes/seo/sitemap-index.ts",
   "routes/seo/sitemap-file.ts",
@@ -97,6 +99,7 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
   },
   "profile/restaurant/qr-card": { who: "restaurant", path: () => "/profile/restaurant/qr-card" },
   "profile/restaurant/insights": { who: "restaurant", path: () => "/profile/restaurant/insights?days=90" },
+  "profile/restaurant/data": { who: "restaurant", path: () => "/profile/restaurant/data" },
   "profile/restaurant/addbranch": { who: "restaurant", path: () => "/profile/restaurant/addbranch" },
   "profile/restaurant/mybranches": { who: "restaurant", path: () => "/profile/restaurant/mybranches" },
   "profile/restaurant/mybranches/:branchName": {
@@ -130,6 +133,7 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
   "profile/customer": { who: "customer", path: () => "/profile/customer" },
   "profile/customer/edit": { who: "customer", path: () => "/profile/customer/edit" },
   "profile/customer/reviews": { who: "customer", path: () => "/profile/customer/reviews" },
+  "profile/customer/data": { who: "customer", path: () => "/profile/customer/data" },
   "profile/customer/addreview/:restaurantName/:branchName": {
     who: "customer",
     path: (w) => `/profile/customer/addreview/${w.urlName}/main`,

@@ -4,6 +4,7 @@ import {
   createCustomer,
   expectAccessible,
   expectNoSidewaysScroll,
+  hideReview,
   logIn,
   restaurantWithBranch,
   shareSession,
@@ -76,4 +77,40 @@ test("an owner closes the restaurant: its public page is gone; the page reads in
     const gone = await page.goto(path);
     expect([path, gone!.status()]).toEqual([path, 404]);
   }
+});
+
+test("a review Foodverse hid stays in its author's list, marked, and its author deletes it @phone", async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const ownerContext = await playwright.request.newContext({ baseURL: process.env.E2E_APP_URL });
+  const owner = await restaurantWithBranch(ownerContext);
+  await createCustomer(request);
+  await shareSession(page, request);
+  await page.goto(`/profile/customer/addreview/${owner.urlName}/main`);
+  await page.getByLabel("2 stars").check({ force: true });
+  await page.getByLabel("Your review").fill("Rude words about the waiter.");
+  await page.getByRole("button", { name: "Post Review" }).click();
+  await expect(page).toHaveURL(/\?posted=/);
+  const reviewId = new URL(page.url()).searchParams.get("posted")!;
+  await hideReview(reviewId);
+
+  await page.goto("/profile/customer/reviews");
+  await expect(page.getByText("Rude words about the waiter.")).toBeVisible();
+  await expect(page.getByText("Hidden by Foodverse")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.goto("/ur/profile/customer/reviews");
+  await expect(page.getByText(ur("Hidden by Foodverse"))).toBeVisible();
+
+  await page.goto("/profile/customer/reviews");
+  await page.getByRole("button", { name: "Delete Review" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByText("Rude words about the waiter.")).toHaveCount(0);
+  await expect(page.getByText("You haven't submitted any reviews yet")).toBeVisible();
+  await ownerContext.dispose();
 });
