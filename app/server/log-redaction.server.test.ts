@@ -8,12 +8,16 @@ describe("redactUrl", () => {
       "/x?lang=ur&Token=%5Bredacted%5D&token=%5Bredacted%5D&code=%5Bredacted%5D",
     );
     expect(redactUrl("/menus/abc?page=2")).toBe("/menus/abc?page=2");
+    // An address typed into a search names a person.
+    expect(redactUrl("/admin/users?q=sana%40example.com")).toBe("/admin/users?q=%5Bredacted%5D");
+    expect(redactUrl("/search?q=karahi")).toBe("/search?q=karahi");
     expect(redactUrl("/menus/abc")).toBe("/menus/abc");
     expect(redactUrl(undefined)).toBeUndefined();
   });
 
   it("the parsed query and pino-http's request alike", () => {
     expect(redactQuery({ token: ["a", "b"], page: "2" })).toEqual({ token: "[redacted]", page: "2" });
+    expect(redactQuery({ q: "sana@example.com" })).toEqual({ q: "[redacted]" });
     const req = redactedRequest({
       id: 1,
       method: "GET",

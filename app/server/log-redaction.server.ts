@@ -8,6 +8,12 @@ import { createHmac, randomBytes } from "node:crypto";
 const SECRET_PARAMS = new Set(["token", "code", "otp", "key", "secret", "signature", "sig", "password"]);
 export const REDACTED = "[redacted]";
 
+/** A value that names a person: an e-mail address typed into a search (the admin's user search). */
+const ADDRESS = /[^\s@]+@[^\s@]+/;
+
+const isSecret = (name: string, value: unknown) =>
+  SECRET_PARAMS.has(name.toLowerCase()) || (typeof value === "string" && ADDRESS.test(value));
+
 /** The URL as a log may keep it: the path, and the query with every secret's value replaced. */
 export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
@@ -16,7 +22,7 @@ export function redactUrl(url: string | undefined): string | undefined {
   const params = new URLSearchParams(url.slice(question + 1));
   let changed = false;
   for (const name of new Set(params.keys())) {
-    if (!SECRET_PARAMS.has(name.toLowerCase())) continue;
+    if (!params.getAll(name).some((value) => isSecret(name, value))) continue;
     params.set(name, REDACTED);
     changed = true;
   }
@@ -27,7 +33,9 @@ export function redactUrl(url: string | undefined): string | undefined {
 export function redactQuery(query: unknown): unknown {
   if (!query || typeof query !== "object") return query;
   const entries = Object.entries(query as Record<string, unknown>).map(([name, value]) =>
-    SECRET_PARAMS.has(name.toLowerCase()) ? [name, REDACTED] : [name, value],
+    isSecret(name, value) || (Array.isArray(value) && value.some((v) => isSecret(name, v)))
+      ? [name, REDACTED]
+      : [name, value],
   );
   return Object.fromEntries(entries);
 }

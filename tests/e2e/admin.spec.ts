@@ -15,6 +15,8 @@ test("a restaurant's menu stays hidden until an admin approves it, and the audit
   browser,
   request,
 }) => {
+  // 25 s alone; past 60 s twice in CI while the run's first specs start servers beside it.
+  test.setTimeout(120_000);
   const owner = await createRestaurant(request);
   await addSectionFor(request, "Karahi Corner");
   const [section] = await sectionIdsOf(request);
