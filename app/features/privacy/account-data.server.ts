@@ -13,6 +13,7 @@ import {
   refreshRestaurantRating,
   restaurantsReviewedBy,
 } from "../reviews/reviews.queries.server.ts";
+import { jsonList } from "../profiles/profile-edit-version.ts";
 import { ACCOUNT_DATA_MESSAGES as M } from "./account-data.messages.ts";
 import * as q from "./account-data.queries.server.ts";
 
@@ -20,15 +21,6 @@ import * as q from "./account-data.queries.server.ts";
  * People own their data (issue 34, item 6; docs/decisions/0038): a customer or an owner
  * downloads what Foodverse holds about them as JSON, and deletes their account.
  */
-
-const jsonList = (text: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 /** A stored picture's or video's address as a link that works outside the site. */
 function absolute(services: Services, url: string): string {

@@ -27,7 +27,8 @@ export const CUSTOMER_EDIT_FORM: EditForm = {
 
 const LIST_COLUMNS = new Set(["restOthertypes", "sociallinks"]);
 
-function jsonList(text: unknown): string[] {
+/** A list kept as JSON text in a row; anything unreadable is an empty list. */
+export function jsonList(text: unknown): string[] {
   try {
     const parsed: unknown = JSON.parse(String(text));
     return Array.isArray(parsed) ? parsed.map(String) : [];
