@@ -1,15 +1,16 @@
 import { defineConfig } from "vitest/config";
-
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { TEST_WORKERS } from "./tests/setup/test-workers.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
-    // One PostgreSQL database is shared, so its test files run one after another;
-    // on SQLite each file gets its own database file and they run in parallel.
-    fileParallelism: !onPostgres,
+    // Files run in parallel: on SQLite each has its own database file; on PostgreSQL and
+    // Redis each worker has its own database (tests/setup/worker-services.setup.ts).
+    maxWorkers: TEST_WORKERS,
+    globalSetup: ["tests/setup/postgres-databases.global.ts"],
+    setupFiles: ["tests/setup/worker-services.setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
