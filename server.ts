@@ -8,6 +8,7 @@ import http from "node:http";
 import type express from "express";
 import { loadServerBuild, type ServerBuild } from "./scripts/ensure-build.ts";
 import { readyLine } from "./scripts/lib/ready-line.ts";
+import { LISTENING_SOCKETS, listenOnSockets } from "./scripts/lib/listening-sockets.ts";
 import { writeAfterLog } from "./app/server/log.server.ts";
 
 const DEV = process.env.NODE_ENV !== "production";
@@ -40,18 +41,31 @@ const { PORT: port, HOST: host } = services.env;
 // Header and request timeouts of our own (HTTP_HEADERS_TIMEOUT_SECONDS, HTTP_REQUEST_TIMEOUT_SECONDS).
 const listener = http.createServer(listenerOptions, app);
 if (onRequest) listener.on("request", onRequest);
-listener.listen(port, host, () => {
-  services.log.info(
-    { port, host, mode: DEV ? "development" : "production", ...listenerOptions },
-    "Foodverse is listening",
-  );
-  // Last, and not JSON: where a person opens the app (and a phone on the same Wi-Fi).
-  const address = listener.address();
-  const line = readyLine(host, typeof address === "object" && address ? address.port : port);
-  // In development the readable logger writes at once; in production after the log's lines.
-  if (DEV) console.log(line);
-  else writeAfterLog(services.log, line);
-});
+// Several sockets on the port, so a crowd of new connections is taken while the process is busy.
+let listening: Awaited<ReturnType<typeof listenOnSockets>>;
+try {
+  listening = await listenOnSockets(listener, port, host);
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === "EADDRINUSE" ? `port ${port} is in use (PORT)` : String(error);
+  console.error(`Foodverse could not start: ${why}`);
+  process.exit(1);
+}
+services.log.info(
+  {
+    port: listening.port,
+    host,
+    mode: DEV ? "development" : "production",
+    sockets: LISTENING_SOCKETS,
+    ...listenerOptions,
+  },
+  "Foodverse is listening",
+);
+// Last, and not JSON: where a person opens the app (and a phone on the same Wi-Fi).
+const line = readyLine(host, listening.port);
+// In development the readable logger writes at once; in production after the log's lines.
+if (DEV) console.log(line);
+else writeAfterLog(services.log, line);
 
 let stopping = false;
 function stop(signal: string) {
@@ -59,9 +73,10 @@ function stop(signal: string) {
   stopping = true;
   services.log.info({ signal }, "stopping: no new connections, finishing requests in flight");
   drain();
-  listener.close(() => {
-    void services.close().then(() => process.exit(0));
-  });
+  void listening
+    .close()
+    .then(() => services.close())
+    .then(() => process.exit(0));
   listener.closeIdleConnections();
   setTimeout(() => {
     listener.closeAllConnections();

@@ -98,10 +98,13 @@ try {
   // To tell a failure's cause: the slowest answer to each page, and when each error came.
   const startedAt = performance.now();
   const slowest = new Map<string, number>();
+  // The slowest answers, with when each came: a burst at the start and a stall later differ.
+  const slowAnswers: { at: number; ms: number; path: string }[] = [];
   reading.on("response", (client, _status, _bytes, ms) => {
     const p = (client as unknown as { requestIterator: { currentRequest: { path: string } } }).requestIterator
       .currentRequest.path;
     if (ms > (slowest.get(p) ?? 0)) slowest.set(p, ms);
+    if (ms > 1000) slowAnswers.push({ at: (performance.now() - startedAt) / 1000, ms, path: p });
   });
   const errorsAt: string[] = [];
   reading.on("reqError", (error) => {
@@ -150,6 +153,14 @@ try {
   );
   log(`writers: ${writeMs.length} posts, p99 ${p99.toFixed(0)} ms`);
   log(`slowest answers: ${[...slowest].map(([p, ms]) => `${p} ${Math.round(ms)} ms`).join(", ")}`);
+  if (slowAnswers.length)
+    log(
+      `${slowAnswers.length} answers over 1 s; the slowest: ${slowAnswers
+        .toSorted((a, b) => b.ms - a.ms)
+        .slice(0, 12)
+        .map((a) => `${a.path} ${Math.round(a.ms)} ms at ${a.at.toFixed(1)} s`)
+        .join(", ")}`,
+    );
   if (errorsAt.length) log(`reader errors at: ${errorsAt.slice(0, 40).join("; ")}`);
   check(
     read.errors === 0 && read.timeouts === 0,
