@@ -203,11 +203,13 @@ export async function deleteCustomerAccount(
   const { db } = services.database;
   const profile = await q.findCustomerRow(db, userId);
   if (!profile) return fail(404, M.notFound);
-  const reviews = await q.reviewsOf(db, "authorId", userId);
+  let reviews: Awaited<ReturnType<typeof q.reviewsOf>> = [];
   const failed = await deleteInOneTransaction(services, userId, async (trx) => {
     // Locks in the order every review and rating write takes them.
     const restaurants = await restaurantsReviewedBy(trx, userId);
     for (const id of restaurants) await lockRestaurant(trx, id);
+    // Read under the locks: a review posted meanwhile is deleted with its files, never without.
+    reviews = await q.reviewsOf(trx, "authorId", userId);
     const rated = (await q.dishRatingsBy(trx, userId)).map((r) => r.itemId).toSorted();
     for (const itemId of rated) await lockItem(trx, itemId);
     await q.deleteReviewsBy(trx, userId);
@@ -246,13 +248,15 @@ export async function closeRestaurantAccount(
   const { db } = services.database;
   const restaurant = await q.findRestaurantRow(db, userId);
   if (!restaurant) return fail(404, M.notFound);
-  const [dishes, reviews, imports] = await Promise.all([
-    q.dishesOf(db, userId),
-    q.reviewsOf(db, "restaurantId", userId),
-    q.importPhotosOf(db, userId),
-  ]);
+  let dishes: Awaited<ReturnType<typeof q.dishesOf>> = [];
+  let reviews: Awaited<ReturnType<typeof q.reviewsOf>> = [];
+  let imports: Awaited<ReturnType<typeof q.importPhotosOf>> = [];
   const failed = await deleteInOneTransaction(services, userId, async (trx) => {
     await lockRestaurant(trx, userId);
+    // Read under the lock: a dish or review added meanwhile goes with its files, never without.
+    dishes = await q.dishesOf(trx, userId);
+    reviews = await q.reviewsOf(trx, "restaurantId", userId);
+    imports = await q.importPhotosOf(trx, userId);
     await q.deleteAccount(trx, userId);
   });
   if (failed) return failed;
