@@ -57,7 +57,7 @@ import {
 } from "./lib/app-server.ts";
 import { figuresTable, median, numberFlag, progress, type Figure } from "./lib/figures.ts";
 import { FormClient } from "./lib/form-client.ts";
-import { readCpuMs, readRss } from "./lib/memory.ts";
+import { readCpuMs, readRss, type Rss } from "./lib/memory.ts";
 import { recordResponse, startRawServer } from "./lib/raw-server.ts";
 import { ensureDatabase, pgName } from "./scale.ts";
 
@@ -872,7 +872,7 @@ export interface ConfigResult {
   rounds: {
     phases: PhaseResult[];
     raw: { requestsPerSecond: number; msPerRequest: number; bytes: number };
-    rss: { pid: number; rssBytes: number; peakBytes: number }[];
+    rss: ({ pid: number } & Rss)[];
   }[];
   sitemapUrls: number;
   crawled: number;
@@ -1301,7 +1301,7 @@ export function trafficFigures(report: TrafficReport): Figure[] {
       part,
       measure: `${tag}: RSS per process at the end of a round (the largest process)`,
       value: show(rssEnd, mb),
-      ratio: `last round ${last.rss.map((x) => mb(x.rssBytes)).join(", ")}; peak ${last.rss.map((x) => mb(x.peakBytes)).join(", ")}`,
+      ratio: `last round ${last.rss.map((x) => `${mb(x.rssBytes)} (own ${mb(x.anonBytes)}, files ${mb(x.fileBytes)}, shared ${mb(x.shmemBytes)})`).join(", ")}; peak ${last.rss.map((x) => mb(x.peakBytes)).join(", ")}`,
       budget: `≤ ${mb(GOALS.rssBytes)}`,
       ok: Math.max(...last.rss.map((x) => x.rssBytes)) <= GOALS.rssBytes,
     });

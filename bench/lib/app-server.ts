@@ -87,22 +87,30 @@ async function waitUntilReady(
   throw new Error(`the app did not become ready within ${withinMs / 1000} s:\n${stderr()}`);
 }
 
-/**
- * The flags `npm start` gives Node (package.json): the bench measures the process an
- * operator runs, its heap bound included (ADR 0034 §6).
- */
-export function startFlags(): string[] {
+function startScript(): string {
   const scripts = (
     JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     }
   ).scripts;
+  return scripts.start ?? "";
+}
+
+/**
+ * The flags `npm start` gives Node (package.json): the bench measures the process an
+ * operator runs, its heap bound included (ADR 0034 §6, §7).
+ */
+export function startFlags(): string[] {
   return (
     /exec node ((?:--[\w-]+(?:=\S+)? )*)server\.ts/
-      .exec(scripts.start ?? "")?.[1]
+      .exec(startScript())?.[1]
       ?.trim()
       .split(" ")
-      .filter(Boolean) ?? []
+      .filter(Boolean)
+      // As the shell expands them: `${NODE_HEAP_MB:-256}` is the operator's value, or 256.
+      .map((flag) =>
+        flag.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, value: string) => process.env[name] || value),
+      ) ?? []
   );
 }
 

@@ -6,6 +6,10 @@ export interface Rss {
   rssBytes: number;
   /** The highest resident set size so far (VmHWM). */
   peakBytes: number;
+  /** Of rssBytes: the process's own memory (heap, native allocations), files mapped (code, libraries) and shared memory (SQLite's WAL index). */
+  anonBytes: number;
+  fileBytes: number;
+  shmemBytes: number;
 }
 
 function field(status: string, name: string): number {
@@ -16,7 +20,13 @@ function field(status: string, name: string): number {
 
 export function readRss(pid: number): Rss {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return { rssBytes: field(status, "VmRSS"), peakBytes: field(status, "VmHWM") };
+  return {
+    rssBytes: field(status, "VmRSS"),
+    peakBytes: field(status, "VmHWM"),
+    anonBytes: field(status, "RssAnon"),
+    fileBytes: field(status, "RssFile"),
+    shmemBytes: field(status, "RssShmem"),
+  };
 }
 
 /** CPU time the process has used so far (user + system), in milliseconds, from /proc/{pid}/stat. */

@@ -6,6 +6,10 @@ import type { Storage } from "../storage/storage.server.ts";
 import { imageKeys } from "./media-keys.server.ts";
 import { keyed, MessageError, type Message } from "~/lib/message.ts";
 
+// libvips keeps recent operations' results (50 MB by default) for a program that reads one
+// file many times; each upload here is a new file, so that memory bought nothing (issue 30).
+sharp.cache(false);
+
 // Its callers import it from here; the backup scripts, run without a build, from media-keys.
 export { imageKeys };
 
