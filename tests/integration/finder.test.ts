@@ -9,6 +9,7 @@ import { dishInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 import { inEnglish } from "~/lib/message.ts";
+import { updateRestaurant } from "~/features/profiles/profiles.queries.server.ts";
 
 let services: TestServices;
 let photo: Buffer;
@@ -147,6 +148,31 @@ describe("Restaurant Locator", () => {
     expect(await restaurantsFor("price=High")).toEqual(["Burger Lab"]);
     expect(await restaurantsFor("q=BIRYANI")).toEqual(["Savour Biryani"]);
     expect(await restaurantsFor("q=100%")).toEqual([]);
+  });
+
+  it("finds a piece of a name through the name index, which follows a rename (issue 35)", async () => {
+    expect(await restaurantsFor("q=avou")).toEqual(["Savour Biryani"]);
+    expect(await restaurantsFor("q=bur")).toEqual(["Burger Lab"]);
+    // A quote is a character to the index, never its syntax.
+    expect(await restaurantsFor('q="lab')).toEqual(["Burger Lab"]);
+    expect(await restaurantsFor("q=NEAR(lab* OR :burger)")).toEqual([]);
+    // Two words: each found as typed (or by its key), in either order.
+    expect(await restaurantsFor("q=lab burg")).toEqual(["Burger Lab"]);
+    const { db } = services.database;
+    const chai = await db
+      .selectFrom("restaurant")
+      .select("id")
+      .where("restName", "=", "Chai Khana")
+      .executeTakeFirstOrThrow();
+    await updateRestaurant(db, chai.id, { restName: "Dhaba Chai Wala" });
+    try {
+      expect(await restaurantsFor("q=khana")).toEqual([]);
+      expect(await restaurantsFor("q=chai wala")).toEqual(["Dhaba Chai Wala"]);
+      expect(await restaurantsFor("q=wala")).toEqual(["Dhaba Chai Wala"]);
+    } finally {
+      await updateRestaurant(db, chai.id, { restName: "Chai Khana" });
+    }
+    expect(await restaurantsFor("q=khana")).toEqual(["Chai Khana"]);
   });
 
   it("ignores a city without a country and values outside the options", async () => {

@@ -72,9 +72,8 @@ function nameContains(db: Kysely<DB>, text: string, strategy: ItemStrategy) {
     return sql<SqlBool>`lower(menu_item.name || '') like ${likePattern(text)} escape '\\'`;
   }
   if (isSqlite(db) && [...text].length >= 3) {
-    const phrase = `"${text.replaceAll('"', '""')}"`;
     return sql<SqlBool>`menu_item.rowid in (
-      select rowid from menu_item_name_fts where menu_item_name_fts match ${phrase}
+      select rowid from menu_item_name_fts where menu_item_name_fts match ${ftsPhrase(text)}
     ) and ${contains("menu_item.name", text)}`;
   }
   return contains("menu_item.name", text);
@@ -210,8 +209,12 @@ export async function namesHolding(db: Kysely<DB>, text: string, upTo: number): 
 
 /** SQLite: the rowids of dishes whose name may hold `text` (three letters or more), by FTS5 trigrams. */
 function ftsRowids(text: string) {
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  return sql`select rowid from menu_item_name_fts where menu_item_name_fts match ${phrase}`;
+  return sql`select rowid from menu_item_name_fts where menu_item_name_fts match ${ftsPhrase(text)}`;
+}
+
+/** `text` as one FTS5 phrase: found as a run of characters, whatever it holds. */
+function ftsPhrase(text: string) {
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** The ids of dishes whose name may hold `text` (three letters or more), by its trigrams. */
@@ -270,18 +273,49 @@ function hasRestaurantKey(keys: readonly string[]) {
 }
 
 /**
- * A restaurant name the text names however it is spelled, as for dishes (nameMatches).
- * Restaurants are few beside dishes: they are checked one by one, as before.
+ * A restaurant name the text names however it is spelled, as for dishes (nameMatches):
+ * it holds the text as typed, or each word of the text is in it as typed or by its key.
+ * Driven from indexes (issue 35) when the text has three letters or more: the
+ * restaurants whose name holds the text (trigram index), and those that have the longest
+ * word of three letters or more in their name (trigram index) or a key near its key
+ * (restaurant_key); each of them is then checked as it is. A match must have every word,
+ * so the candidates of one word hold them all.
  */
-function restaurantNameMatches(text: string, typos: boolean) {
+function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
   const literal = contains("restaurant.restName", text);
   const words = keyedWords(text);
-  if (words.length === 0) return literal;
-  const byWord = words.map(
-    ({ word, key }) =>
-      sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(typos ? keyVariants(key) : [key])})`,
-  );
-  return sql<SqlBool>`(${literal} or (${sql.join(byWord, sql` and `)}))`;
+  const check =
+    words.length === 0
+      ? literal
+      : sql<SqlBool>`(${literal} or (${sql.join(
+          words.map(
+            ({ word, key }) =>
+              sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(typos ? keyVariants(key) : [key])})`,
+          ),
+          sql` and `,
+        )}))`;
+  if ([...text].length < 3) return check;
+  const lead = words
+    .filter(({ word }) => [...word].length >= 3)
+    .reduce<(typeof words)[number] | null>(
+      (longest, w) => (!longest || [...w.word].length > [...longest.word].length ? w : longest),
+      null,
+    );
+  // A text of short words only (each under three letters) has no word to start from.
+  if (words.length > 0 && !lead) return check;
+  const candidates = lead
+    ? sql`${restaurantsHolding(db, text)} union ${restaurantsHolding(db, lead.word)}
+        union select "restaurantId" from restaurant_key where key in (${sql.join(typos ? keyVariants(lead.key) : [lead.key])})`
+    : restaurantsHolding(db, text);
+  return sql<SqlBool>`restaurant.id in (${candidates}) and ${check}`;
+}
+
+/** The ids of restaurants whose name may hold `text` (three letters or more), by its trigrams (migration 0020). */
+function restaurantsHolding(db: Kysely<DB>, text: string) {
+  return isSqlite(db)
+    ? sql`select id from restaurant where rowid in (
+        select rowid from restaurant_name_fts where restaurant_name_fts match ${ftsPhrase(text)})`
+    : sql`select id from restaurant where lower("restName") like ${likePattern(text)} escape '\\'`;
 }
 
 function inBand(column: Expression<number>, price: FinderPrice) {
@@ -304,9 +338,9 @@ function dishInBand(price: FinderPrice) {
     : sql<SqlBool>`${high} >= ${band.min} and ${low} < ${band.max}`;
 }
 
-function restaurantWhere(eb: ExpressionBuilder<DB, "restaurant">, f: RestaurantQuery) {
+function restaurantWhere(db: Kysely<DB>, eb: ExpressionBuilder<DB, "restaurant">, f: RestaurantQuery) {
   const conditions: Expression<SqlBool>[] = [restaurantIsPublic()];
-  if (f.text) conditions.push(restaurantNameMatches(f.text, f.typos ?? false));
+  if (f.text) conditions.push(restaurantNameMatches(db, f.text, f.typos ?? false));
   if (f.country) conditions.push(eb("restaurant.country", "=", f.country));
   if (f.citySlug) {
     conditions.push(
@@ -344,7 +378,7 @@ export async function findRestaurants(db: Kysely<DB>, f: RestaurantQuery, offset
       "restNoofBranches",
       "restPriceavg",
     ])
-    .where((eb) => restaurantWhere(eb, f))
+    .where((eb) => restaurantWhere(db, eb, f))
     .$if(Boolean(f.text), (qb) =>
       qb.orderBy(nameMatchRank(f.text!, "restaurant.restName", hasRestaurantKey, false)),
     )
@@ -373,7 +407,7 @@ export async function countFoundRestaurants(db: Kysely<DB>, f: RestaurantQuery, 
     db
       .selectFrom("restaurant")
       .select(sql<number>`1`.as("one"))
-      .where((eb) => restaurantWhere(eb, f))
+      .where((eb) => restaurantWhere(db, eb, f))
       .limit(upTo)
       .as("found"),
   );
