@@ -269,7 +269,12 @@ function describedBy(keys: readonly string[]) {
 
 /** A restaurant with a name key among `keys`. */
 function hasRestaurantKey(keys: readonly string[]) {
-  return sql<SqlBool>`restaurant.id in (select "restaurantId" from restaurant_key where key in (${sql.join(keys)}))`;
+  return sql<SqlBool>`restaurant.id in (${restaurantsWithKey(keys)})`;
+}
+
+/** The ids of restaurants with a name key among `keys` (restaurant_key's primary key). */
+function restaurantsWithKey(keys: readonly string[]) {
+  return sql`select "restaurantId" from restaurant_key where key in (${sql.join(keys)})`;
 }
 
 /**
@@ -282,6 +287,7 @@ function hasRestaurantKey(keys: readonly string[]) {
  * so the candidates of one word hold them all.
  */
 function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
+  const near = (key: string) => (typos ? keyVariants(key) : [key]);
   const literal = contains("restaurant.restName", text);
   const words = keyedWords(text);
   const check =
@@ -290,7 +296,7 @@ function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
       : sql<SqlBool>`(${literal} or (${sql.join(
           words.map(
             ({ word, key }) =>
-              sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(typos ? keyVariants(key) : [key])})`,
+              sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(near(key))})`,
           ),
           sql` and `,
         )}))`;
@@ -303,13 +309,11 @@ function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
     );
   // A text of short words only (each under three letters) has no word to start from.
   if (words.length > 0 && !lead) return check;
-  const byKey = (key: string) =>
-    sql`select "restaurantId" from restaurant_key where key in (${sql.join(typos ? keyVariants(key) : [key])})`;
   const candidates = !lead
     ? restaurantsHolding(db, text)
     : lead.word === text.trim().toLowerCase()
-      ? sql`${restaurantsHolding(db, text)} union ${byKey(lead.key)}`
-      : sql`${restaurantsHolding(db, text)} union ${restaurantsHolding(db, lead.word)} union ${byKey(lead.key)}`;
+      ? sql`${restaurantsHolding(db, text)} union ${restaurantsWithKey(near(lead.key))}`
+      : sql`${restaurantsHolding(db, text)} union ${restaurantsHolding(db, lead.word)} union ${restaurantsWithKey(near(lead.key))}`;
   // PostgreSQL hashed the candidates and read every restaurant to probe them (10 ms at
   // 10,000); as an array it reads the candidates by primary key.
   const among = isSqlite(db)
