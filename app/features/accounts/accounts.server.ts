@@ -122,11 +122,15 @@ async function signedUpBefore(
   for (;;) {
     const userId = await findUserIdByEmail(db, email);
     if (!userId) return null;
+    // The profile is read before the token: they commit together, so a profile seen here
+    // means its token, if any, is seen next (read the other way round, a twin committing
+    // between the two reads looked like someone else's sign-up).
+    const profiled = await findAccount(db, userId);
     if (await firstAnswer(services, submissionOf("signup", userId, input))) break;
     // A twin post sent at the same time has made the user and not yet committed its
-    // profile with the token (they commit together): that one is waited for. A user
-    // with a profile and without this token is someone else's sign-up.
-    if ((await findAccount(db, userId)) || Date.now() >= until) return null;
+    // profile with the token: that one is waited for. A user with a profile and without
+    // this token is someone else's sign-up.
+    if (profiled || Date.now() >= until) return null;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const login = await logIn(
