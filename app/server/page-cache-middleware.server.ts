@@ -13,6 +13,7 @@ import {
   inlineStylesheets,
   pageQuery,
   pageScope,
+  scopeName as scopeNameOf,
   withoutNonce,
   type CachedPage,
 } from "./page-cache.server.ts";
@@ -214,7 +215,7 @@ async function serveHit(
   let key: string;
   let viewer: Viewer | null = null;
   let variant: PageVariant;
-  const scopeName = scope.kind === "restaurant" ? scope.urlName : "";
+  const scopeName = scopeNameOf(scope);
   try {
     const [version, reader] = await Promise.all([
       contentVersionKey(c.options.db, scope),

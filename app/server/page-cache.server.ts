@@ -25,7 +25,17 @@ const SITE_PAGES = new Set([
 const RESTAURANT_PAGE = /^\/(?:r|reviews|vendorbestsellers)\/([^/]+)(?:\/.*)?$/;
 const SITEMAP_FILE = /^\/sitemaps\/[^/]+$/;
 
-export type PageScope = { kind: "site" } | { kind: "restaurant"; urlName: string };
+/**
+ * Which reviews a restaurant's page shows (migration 0022): none (its menus, dishes,
+ * branches list, best sellers), the whole restaurant's (its page, its reviews page: the
+ * default), or one branch's (that branch's page and reviews page).
+ */
+export type PageReviews = "none" | "restaurant" | { branchUrl: string };
+export type PageScope = { kind: "site" } | { kind: "restaurant"; urlName: string; reviews?: PageReviews };
+/** Pages that show no review and no reviewer: a review leaves them as they are. */
+const WITHOUT_REVIEWS =
+  /^\/(?:vendorbestsellers\/[^/]+|r\/[^/]+\/(?:menu|menu\/[^/]+|branches|branch\/[^/]+\/menu\/[^/]+))$/;
+const BRANCH_PAGE = /^\/r\/[^/]+\/branch\/([^/]+)(?:\/reviews)?$/;
 
 /**
  * A page that says something true only until a moment (a branch's "Open now · closes
@@ -71,10 +81,28 @@ export function pageScope(pathname: string): PageScope | null {
   const match = RESTAURANT_PAGE.exec(path);
   if (!match) return null;
   try {
-    return { kind: "restaurant", urlName: decodeURIComponent(match[1]!) };
+    const urlName = decodeURIComponent(match[1]!);
+    if (WITHOUT_REVIEWS.test(path)) return { kind: "restaurant", urlName, reviews: "none" };
+    const branch = BRANCH_PAGE.exec(path);
+    // Decoded as the router decodes the branch's name for its loader, so the version read is that branch's.
+    if (branch)
+      return { kind: "restaurant", urlName, reviews: { branchUrl: decodeURIComponent(branch[1]!) } };
+    return { kind: "restaurant", urlName };
   } catch {
     return null;
   }
+}
+
+/**
+ * The name a page's content versions are remembered under (the last ones seen, the
+ * older copies): one per set of versions a page's key holds.
+ */
+export function scopeName(scope: PageScope): string {
+  if (scope.kind === "site") return "";
+  const reviews = scope.reviews ?? "restaurant";
+  return typeof reviews === "string"
+    ? `${reviews}|${scope.urlName}`
+    : `branch|${scope.urlName}|${reviews.branchUrl}`;
 }
 
 /**
@@ -122,9 +150,10 @@ export function pageQuery(pathname: string, search: string): { query: string; fi
 }
 
 /**
- * The content versions a page depends on, as one string (migration 0006 keeps
- * them): site pages on 'all'; a restaurant's pages on that restaurant and on
- * 'customers' (reviewers' names and photos). One indexed query.
+ * The content versions a page depends on, as one string (migrations 0006 and 0022 keep
+ * them): site pages on 'all'; a restaurant's pages on that restaurant ('r:'), and those
+ * that show reviews also on the reviews they show ('rv:' the restaurant's, 'rb:' one
+ * branch's) and on 'customers' (reviewers' names and photos). One indexed query.
  */
 export async function contentVersionKey(db: Kysely<DB>, scope: PageScope): Promise<string> {
   const queries = compiledVersionQueries(db);
@@ -132,28 +161,51 @@ export async function contentVersionKey(db: Kysely<DB>, scope: PageScope): Promi
     const row = await db.executeQuery<{ version: string | number }>(queries.site);
     return `all:${row.rows[0]?.version ?? 0}`;
   }
-  const { rows } = await db.executeQuery<{ scope: string; version: string | number }>({
-    ...queries.restaurant,
-    parameters: [scope.urlName],
-  });
+  const reviews = scope.reviews ?? "restaurant";
+  const { rows } = await db.executeQuery<{ scope: string; version: string | number }>(
+    reviews === "none"
+      ? { ...queries.menus, parameters: [scope.urlName] }
+      : reviews === "restaurant"
+        ? { ...queries.restaurantReviews, parameters: [scope.urlName, scope.urlName] }
+        : { ...queries.branchReviews, parameters: [scope.urlName, scope.urlName, reviews.branchUrl] },
+  );
+  const version = (prefix: string) => rows.find((r) => r.scope.startsWith(prefix))?.version ?? 0;
   const restaurant = rows.find((r) => r.scope.startsWith("r:"));
-  const customers = rows.find((r) => r.scope === "customers");
   // An unknown restaurant has no version: its 404 is never cached (only 200s are).
-  return `${restaurant ? `${restaurant.scope}:${restaurant.version}` : "none"}|customers:${customers?.version ?? 0}`;
+  const key = restaurant ? `${restaurant.scope}:${restaurant.version}` : "none";
+  if (reviews === "none") return key;
+  const shown = reviews === "restaurant" ? `rv:${version("rv:")}` : `rb:${version("rb:")}`;
+  return `${key}|customers:${version("customers")}|${shown}`;
 }
+
+/** A scope of the restaurant a page names ('r:…', 'rv:…'), its urlName a parameter. */
+const restaurantScope = (prefix: string) =>
+  sql`(select ${sql.lit(prefix)} || id from restaurant where "urlName" = ${""})`;
 
 // Compiled once per database: every request of a page asks these, and building the SQL
 // through Kysely each time cost more CPU than SQLite's answer (ADR 0030).
-const compiledVersions = new WeakMap<Kysely<DB>, { site: CompiledQuery; restaurant: CompiledQuery }>();
+const compiledVersions = new WeakMap<
+  Kysely<DB>,
+  Record<"site" | "menus" | "restaurantReviews" | "branchReviews", CompiledQuery>
+>();
 function compiledVersionQueries(db: Kysely<DB>) {
   let queries = compiledVersions.get(db);
   if (!queries) {
     queries = {
       site: sql`select version from content_version where scope = 'all'`.compile(db),
-      restaurant: sql`
+      menus: sql`select scope, version from content_version where scope = ${restaurantScope("r:")}`.compile(
+        db,
+      ),
+      restaurantReviews: sql`
         select scope, version from content_version
-        where scope = 'customers'
-           or scope = (select 'r:' || id from restaurant where "urlName" = ${""})`.compile(db),
+        where scope = 'customers' or scope = ${restaurantScope("r:")} or scope = ${restaurantScope("rv:")}`.compile(
+        db,
+      ),
+      branchReviews: sql`
+        select scope, version from content_version
+        where scope = 'customers' or scope = ${restaurantScope("r:")}
+           or scope = (select 'rb:' || b.id from branch b join restaurant r on r.id = b."restaurantId"
+                       where r."urlName" = ${""} and b."branchUrl" = ${""})`.compile(db),
     };
     compiledVersions.set(db, queries);
   }

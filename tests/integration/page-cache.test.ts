@@ -61,9 +61,14 @@ describe("which pages are cached, and under which content", () => {
     expect(pageScope("/r/bundu%20khan/branch/f-7.data")).toEqual({
       kind: "restaurant",
       urlName: "bundu khan",
+      reviews: { branchUrl: "f-7" },
     });
     expect(pageScope("/reviews/savour")).toEqual({ kind: "restaurant", urlName: "savour" });
-    expect(pageScope("/vendorbestsellers/savour")).toEqual({ kind: "restaurant", urlName: "savour" });
+    expect(pageScope("/vendorbestsellers/savour")).toEqual({
+      kind: "restaurant",
+      urlName: "savour",
+      reviews: "none",
+    });
     for (const personal of [
       "/profile/restaurant",
       "/admin",
