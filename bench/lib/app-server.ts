@@ -146,7 +146,10 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     delete env.UPLOAD_DIR;
   }
   // process.execPath is the Node 24 that npm put first on PATH for this script.
-  const child = spawn(process.execPath, [...startFlags(), "server.ts"], {
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...startFlags(), ...profile, "server.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", options.captureStdout || options.onStdoutLine ? "pipe" : "ignore", "pipe"],
