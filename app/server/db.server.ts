@@ -13,6 +13,7 @@ import {
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import Cursor from "pg-cursor";
 import type { Logger } from "pino";
 import type { DB } from "./db-schema.server.ts";
 import { createDependencyHealth, type DependencyHealth } from "./outage.server.ts";
@@ -122,6 +123,14 @@ export function openDatabase(options: {
     // request answers 503 (outage.server.ts), and the pool discards the connection.
     pool.on("connect", (client) => {
       client.on("error", (error) => health.failed(error));
+      // Issue 35: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and
+      // the finder's walks are estimated high (an index walked until a page is full): at
+      // 10,000 restaurants the compiling took 20–350 ms of queries that run in 10–50 ms.
+      // Queued before any query of this connection; a server without JIT (before 11) says
+      // so and nothing changes.
+      client.query("set jit = off").catch((error: unknown) => {
+        options.log?.info({ err: error }, "database: JIT could not be turned off");
+      });
     });
     // A connection that cannot be made never reaches Kysely's log: the pool's own answer counts.
     const watchedPool = {
@@ -140,7 +149,9 @@ export function openDatabase(options: {
       options: pool.options,
     };
     const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: watchedPool }),
+      // A cursor lets a query that may stop early (the finder's counts and walks) read its
+      // rows in chunks instead of being run again for more (issue 35).
+      dialect: new PostgresDialect({ pool: watchedPool, cursor: Cursor }),
       plugins: [nulToReplacement],
       log,
     });

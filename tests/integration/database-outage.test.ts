@@ -48,3 +48,25 @@ describe.skipIf(!url)("a dropped PostgreSQL connection", () => {
     }
   });
 });
+
+describe.skipIf(!url)("the app's PostgreSQL connections", () => {
+  it("never compile a query (JIT off): the finder's walks are estimated costly and run in milliseconds", async () => {
+    const database = openDatabase({ databaseUrl: url, sqliteFile: ":memory:", poolMax: 2 });
+    try {
+      // Two connections at once: each new one is set, not only the first.
+      const answers = await Promise.all(
+        [1, 2].map(
+          async () =>
+            (
+              await sql<{ jit: string }>`select current_setting('jit') as jit, pg_sleep(0.02)`.execute(
+                database.db,
+              )
+            ).rows[0]!.jit,
+        ),
+      );
+      expect(answers).toEqual(["off", "off"]);
+    } finally {
+      await database.close();
+    }
+  });
+});

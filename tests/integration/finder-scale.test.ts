@@ -104,6 +104,32 @@ describe("finder at scale", () => {
     }
   });
 
+  it("counts the same when PostgreSQL's count stops reading through its cursor and groups in SQL", async () => {
+    const { db } = services.database;
+    const limits = { ...q.CURSOR_LIMITS };
+    const pages = async () => {
+      const read: unknown[] = [];
+      for (const query of QUERIES) {
+        read.push((await q.foundDishes(db, query, 1001)).dishes, (await q.foundDishes(db, query, 3)).dishes);
+        for (const [offset, limit] of [
+          [0, 5],
+          [5, 5],
+        ] as const) {
+          read.push(names(await q.findItems(db, query, offset, limit, "rank")));
+        }
+      }
+      return read;
+    };
+    const usual = await pages();
+    try {
+      // One copy a dish: short wherever a dish has copies at several branches (three here).
+      Object.assign(q.CURSOR_LIMITS, { copiesPerDish: 1 });
+      expect(await pages()).toEqual(usual);
+    } finally {
+      Object.assign(q.CURSOR_LIMITS, limits);
+    }
+  });
+
   it("finds a piece of a name exactly as a scan does, case and wildcards included", async () => {
     const { db } = services.database;
     const all = await q.findItems(db, {}, 0, 1000, "filters");
