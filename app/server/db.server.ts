@@ -123,7 +123,7 @@ export function openDatabase(options: {
     // request answers 503 (outage.server.ts), and the pool discards the connection.
     pool.on("connect", (client) => {
       client.on("error", (error) => health.failed(error));
-      // Issue 35: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and
+      // ADR 0041: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and
       // the finder's walks are estimated high (an index walked until a page is full): at
       // 10,000 restaurants the compiling took 20–350 ms of queries that run in 10–50 ms.
       // Queued before any query of this connection; a server without JIT (before 11) says
@@ -149,8 +149,8 @@ export function openDatabase(options: {
       options: pool.options,
     };
     const db = new Kysely<DB>({
-      // A cursor lets a query that may stop early (the finder's counts and walks) read its
-      // rows in chunks instead of being run again for more (issue 35).
+      // A cursor lets a query that may stop early (the finder's count, ADR 0041) read its
+      // rows in chunks instead of being run again for more.
       dialect: new PostgresDialect({ pool: watchedPool, cursor: Cursor }),
       plugins: [nulToReplacement],
       log,
