@@ -61,7 +61,12 @@ describe("paths in two languages", () => {
   it("caches both languages of a page under the same content", () => {
     expect(pageScope("/ur")).toEqual(pageScope("/"));
     expect(pageScope("/ur/_root.data")).toEqual({ kind: "site" });
-    expect(pageScope("/ur/r/savour/branch/f-7")).toEqual({ kind: "restaurant", urlName: "savour" });
+    expect(pageScope("/ur/r/savour/branch/f-7")).toEqual(pageScope("/r/savour/branch/f-7"));
+    expect(pageScope("/ur/r/savour/branch/f-7")).toEqual({
+      kind: "restaurant",
+      urlName: "savour",
+      reviews: { branchUrl: "f-7" },
+    });
     expect(pageScope("/ur/profile/restaurant")).toBeNull();
   });
 });
