@@ -104,7 +104,7 @@ describe("finder at scale", () => {
     }
   });
 
-  it("counts the same when PostgreSQL's count stops reading through its cursor and groups in SQL", async () => {
+  it("counts the same when PostgreSQL's count reads past its cursor's limit the way it did before", async () => {
     const { db } = services.database;
     const limits = { ...q.CURSOR_LIMITS };
     const pages = async () => {
