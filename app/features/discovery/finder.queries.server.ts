@@ -84,6 +84,11 @@ function queryKeys(text: string): string[] {
   return [...new Set(keyedWords(text).map(({ key }) => key))];
 }
 
+/** A word's key, and forgiving a typo the keys one typo away from it too (ADR 0025). */
+function keysNear(key: string, typos: boolean) {
+  return typos ? keyVariants(key) : [key];
+}
+
 /** The words of a query with their spelling keys; words with no consonant to key are left out. */
 function keyedWords(text: string) {
   return queryWords(text)
@@ -110,7 +115,6 @@ function hasNameKey(keys: readonly string[], strategy: ItemStrategy = "filters")
  * the finder's count cap the best-rated walk lists them by rating alone (ADR 0025).
  */
 function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos: boolean, lead = 0) {
-  const near = (key: string) => (typos ? keyVariants(key) : [key]);
   const words = keyedWords(text);
   if (words.length === 0) return nameContains(db, text, strategy);
   // Each word as typed (so 'chick' and 'roll' still find 'Chicken' and 'Rolls') or by its
@@ -120,7 +124,7 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
     sql<SqlBool>`(${literal} or (${sql.join(
       words.map(
         ({ word, key }) =>
-          sql<SqlBool>`(${wordContains(word, strategy)} or ${hasNameKey(near(key), strategy)})`,
+          sql<SqlBool>`(${wordContains(word, strategy)} or ${hasNameKey(keysNear(key, typos), strategy)})`,
       ),
       sql` and `,
     )}) or ${described})`;
@@ -139,14 +143,14 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
     // One word: by rowid for the trigram index or by id for the keys, which SQLite's OR
     // optimisation reads from both indexes without building the union.
     const { word, key } = indexed[0]!;
-    return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey([...near(key), DESCRIPTION_KEY + key])}) and ${check}`;
+    return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey([...keysNear(key, typos), DESCRIPTION_KEY + key])}) and ${check}`;
   }
   // Several words: the dishes of the rarest word are the candidates, and each is checked
   // for the others by index probes (its name, and (key, itemId) lookups), so a common
   // word ('chicken') is never gathered whole.
   const { word, key } = indexed[Math.min(Math.max(0, lead), indexed.length - 1)]!;
   const leadIds = sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(
-    [...near(key), DESCRIPTION_KEY + key],
+    [...keysNear(key, typos), DESCRIPTION_KEY + key],
   )})`;
   // One word as typed, on PostgreSQL: each candidate is what the check below would find
   // (its name holds the word, by the same `like`; or a key near the word's, or the word's
@@ -162,7 +166,7 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
   const probed = sql<SqlBool>`(${contains("menu_item.name", text)} or (${sql.join(
     words.map(
       ({ word: w, key: k }) =>
-        sql<SqlBool>`(${contains("menu_item.name", w)} or ${hasNameKey(near(k), "rank")})`,
+        sql<SqlBool>`(${contains("menu_item.name", w)} or ${hasNameKey(keysNear(k, typos), "rank")})`,
     ),
     sql` and `,
   )}) or ${described})`;
@@ -297,7 +301,6 @@ function restaurantsWithKey(keys: readonly string[]) {
  * so the candidates of one word hold them all.
  */
 function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
-  const near = (key: string) => (typos ? keyVariants(key) : [key]);
   const literal = contains("restaurant.restName", text);
   const words = keyedWords(text);
   const check =
@@ -306,7 +309,7 @@ function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
       : sql<SqlBool>`(${literal} or (${sql.join(
           words.map(
             ({ word, key }) =>
-              sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(near(key))})`,
+              sql<SqlBool>`(${contains("restaurant.restName", word)} or ${hasRestaurantKey(keysNear(key, typos))})`,
           ),
           sql` and `,
         )}))`;
@@ -322,8 +325,8 @@ function restaurantNameMatches(db: Kysely<DB>, text: string, typos: boolean) {
   const candidates = !lead
     ? restaurantsHolding(db, text)
     : lead.word === text.trim().toLowerCase()
-      ? sql`${restaurantsHolding(db, text)} union ${restaurantsWithKey(near(lead.key))}`
-      : sql`${restaurantsHolding(db, text)} union ${restaurantsHolding(db, lead.word)} union ${restaurantsWithKey(near(lead.key))}`;
+      ? sql`${restaurantsHolding(db, text)} union ${restaurantsWithKey(keysNear(lead.key, typos))}`
+      : sql`${restaurantsHolding(db, text)} union ${restaurantsHolding(db, lead.word)} union ${restaurantsWithKey(keysNear(lead.key, typos))}`;
   // PostgreSQL hashed the candidates and read every restaurant to probe them (10 ms at
   // 10,000); as an array it reads the candidates by primary key.
   const among = isSqlite(db)
