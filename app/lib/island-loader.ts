@@ -13,8 +13,11 @@ export const ISLAND_LOADER =
   'const run=()=>{for(const src of document.body.dataset.islands.split(" "))import(src)};' +
   // After the frame that follows: it paints the pictures `load` waited for.
   "const later=()=>requestAnimationFrame(()=>setTimeout(run));" +
-  // A phone can reach `load` before its first paint: then wait for that paint too.
+  // A phone can reach `load` before its first paint: then wait for that paint too. The
+  // observer is `buffered`, so a paint that came before `load` is delivered at once; asking
+  // `performance.getEntriesByName` instead is not enough where `performance` is replaced
+  // (a fake clock answers it with nothing, and the islands never started).
   'const fcp="first-contentful-paint";' +
-  'const painted=()=>performance.getEntriesByName(fcp).length||!PerformanceObserver.supportedEntryTypes?.includes("paint")' +
-  '?later():new PerformanceObserver((list,o)=>{if(list.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint"});' +
+  'const painted=()=>PerformanceObserver.supportedEntryTypes?.includes("paint")' +
+  '?new PerformanceObserver((list,o)=>{if(list.getEntriesByName(fcp).length){o.disconnect();later()}}).observe({type:"paint",buffered:true}):later();' +
   'document.readyState==="complete"?painted():addEventListener("load",painted,{once:true})';
