@@ -121,6 +121,29 @@ export interface MenuItemTable {
   priceTo: Generated<number | null>;
 }
 
+/**
+ * One row per dish copy a diner can find, kept by triggers (migration 0023, ADR 0042): the
+ * dish's columns the Item Finder filters and sorts on, under menu_item's names, beside its
+ * branch's place (or its restaurant's country for a restaurant without branches).
+ */
+export interface FinderCopyTable {
+  id: string;
+  generalItemId: string | null;
+  restaurantId: string;
+  branchId: string | null;
+  name: string;
+  price: number;
+  priceOverride: number | null;
+  priceTo: number | null;
+  itemTaste: string;
+  itemType: string;
+  itemRating: number;
+  itemRatingBy: number;
+  country: string;
+  city: string | null;
+  area: string | null;
+}
+
 export interface BranchTable {
   id: string;
   restaurantId: string;
@@ -354,6 +377,7 @@ export interface DB {
   menu_import_photo: MenuImportPhotoTable;
   menu_section: MenuSectionTable;
   menu_item: MenuItemTable;
+  finder_copy: FinderCopyTable;
   menu_item_key: MenuItemKeyTable;
   restaurant_key: RestaurantKeyTable;
   item_rating: ItemRatingTable;

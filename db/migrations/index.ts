@@ -21,6 +21,7 @@ import { pageViewDishIds } from "./0019-page-view-dish-ids.ts";
 import { restaurantNameIndex } from "./0020-restaurant-name-index.ts";
 import { hiddenSectionsIndex } from "./0021-hidden-sections-index.ts";
 import { reviewVersions } from "./0022-review-versions.ts";
+import { finderCopies } from "./0023-finder-copies.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020-restaurant-name-index": restaurantNameIndex,
   "0021-hidden-sections-index": hiddenSectionsIndex,
   "0022-review-versions": reviewVersions,
+  "0023-finder-copies": finderCopies,
 };

@@ -466,17 +466,71 @@ function placeWhere(eb: ExpressionBuilder<DB, "menu_item" | "restaurant" | "bran
   return eb.and(conditions);
 }
 
-/** The conditions on the dish itself; in "rank" form wrapped so that no index but the rank one drives. */
-function dishWhere(
-  db: Kysely<DB>,
-  eb: ExpressionBuilder<DB, "menu_item">,
-  f: ItemQuery,
-  strategy: ItemStrategy,
-) {
-  const column = (name: "itemTaste" | "itemType") =>
-    strategy === "rank"
-      ? sql<string>`${sql.ref(`menu_item.${name}`)} || ''`
-      : sql.ref<string>(`menu_item.${name}`);
+/**
+ * A restaurant's listed copies by the finder's own rule (placeWhere), with the columns
+ * finder_copy keeps of each: what its triggers must keep it equal to (ADR 0042; the
+ * integration tests compare the two after every kind of write).
+ */
+export function listedCopyRows(db: Kysely<DB>, restaurantId: string) {
+  return db
+    .selectFrom("menu_item")
+    .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
+    .leftJoin("branch", "branch.id", "menu_item.branchId")
+    .where((eb) => placeWhere(eb, {}))
+    .where("menu_item.restaurantId", "=", restaurantId)
+    .select([
+      "menu_item.id",
+      "menu_item.generalItemId",
+      "menu_item.restaurantId",
+      "menu_item.branchId",
+      "menu_item.name",
+      "menu_item.price",
+      "menu_item.priceOverride",
+      "menu_item.priceTo",
+      "menu_item.itemTaste",
+      "menu_item.itemType",
+      "menu_item.itemRating",
+      "menu_item.itemRatingBy",
+      sql<string>`coalesce(branch.country, restaurant.country)`.as("country"),
+      "branch.city",
+      "branch.area",
+    ])
+    .orderBy("menu_item.id")
+    .execute();
+}
+
+/** Every one of `conditions` (none: true). */
+function allOf(conditions: readonly Expression<SqlBool>[]) {
+  return conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** A column of the query's `menu_item`; in "rank" form wrapped so that no index but the rank one drives. */
+function dishColumn(name: string, strategy: ItemStrategy) {
+  return strategy === "rank"
+    ? sql<string>`${sql.ref(`menu_item.${name}`)} || ''`
+    : sql.ref<string>(`menu_item.${name}`);
+}
+
+/**
+ * Where a listed copy (a finder_copy row, aliased `menu_item`: ADR 0042) is: its place,
+ * kept on the row, so no restaurant, branch or section is read per copy. Never wrapped:
+ * on these small rows the planner weighs walking the rank against a city's entries well
+ * (wrapped, PostgreSQL guessed one row and read all 185,000 to sort them: 49 ms).
+ */
+function copyPlaceWhere(f: ItemQuery) {
+  const conditions: Expression<SqlBool>[] = [];
+  if (f.country) conditions.push(sql<SqlBool>`menu_item.country = ${f.country}`);
+  if (f.citySlug) conditions.push(sql<SqlBool>`menu_item.city = ${f.citySlug}`);
+  if (f.areaSlug) conditions.push(sql<SqlBool>`menu_item.area = ${f.areaSlug}`);
+  return allOf(conditions);
+}
+
+/**
+ * The conditions on the dish itself, on `menu_item` (the dish table, or finder_copy under
+ * its name); the name in `strategy`'s form, the taste and type wrapped in "rank" form
+ * (`columns`) so that no index but the rank one drives.
+ */
+function dishWhere(db: Kysely<DB>, f: ItemQuery, strategy: ItemStrategy, columns = strategy) {
   const conditions: Expression<SqlBool>[] = [];
   if (f.text) {
     conditions.push(
@@ -486,18 +540,21 @@ function dishWhere(
     );
   }
   if (f.price) conditions.push(dishInBand(f.price));
-  if (f.taste) conditions.push(eb(column("itemTaste"), "=", f.taste));
-  if (f.itemType) conditions.push(eb(column("itemType"), "in", typesFound(f.itemType)));
-  return eb.and(conditions);
+  if (f.taste) conditions.push(sql<SqlBool>`${dishColumn("itemTaste", columns)} = ${f.taste}`);
+  if (f.itemType) {
+    conditions.push(
+      sql<SqlBool>`${dishColumn("itemType", columns)} in (${sql.join(typesFound(f.itemType))})`,
+    );
+  }
+  return allOf(conditions);
 }
 
+/** The listed copies (finder_copy, ADR 0042) that match: each read alone, by the filters' indexes. */
 function itemsBase(db: Kysely<DB>, f: ItemQuery) {
   return db
-    .selectFrom("menu_item")
-    .innerJoin("restaurant", "restaurant.id", "menu_item.restaurantId")
-    .leftJoin("branch", "branch.id", "menu_item.branchId")
-    .where((eb) => placeWhere(eb, f))
-    .where((eb) => dishWhere(db, eb, f, "filters"));
+    .selectFrom("finder_copy as menu_item")
+    .where(copyPlaceWhere(f))
+    .where(dishWhere(db, f, "filters"));
 }
 
 /**
@@ -513,27 +570,21 @@ interface Representative {
   dish: string;
 }
 
-/** One page of dish copies best rated first, walking menu_item_rank; the place is checked per dish. */
+/** One page of listed copies best rated first, walking finder_copy_rank; the place is checked on each row. */
 function rankedCopies(db: Kysely<DB>, f: ItemQuery, limit: number) {
-  return db
-    .selectFrom("menu_item")
-    .select(["menu_item.id", dishOf.as("dish")])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("restaurant")
-          .leftJoin("branch", "branch.id", "menu_item.branchId")
-          .select(sql<number>`1`.as("one"))
-          .whereRef("restaurant.id", "=", "menu_item.restaurantId")
-          .where((inner) => placeWhere(inner, f)),
-      ),
-    )
-    .where((eb) => dishWhere(db, eb, f, "rank"))
-    .orderBy("menu_item.itemRating", "desc")
-    .orderBy("menu_item.itemRatingBy", "desc")
-    .orderBy("menu_item.name")
-    .orderBy("menu_item.id")
-    .limit(limit);
+  return (
+    db
+      .selectFrom("finder_copy as menu_item")
+      .select(["menu_item.id", dishOf.as("dish")])
+      .where(copyPlaceWhere(f))
+      // The name probed per walked copy; the taste and type as the place, for the planner.
+      .where(dishWhere(db, f, "rank", "filters"))
+      .orderBy("menu_item.itemRating", "desc")
+      .orderBy("menu_item.itemRatingBy", "desc")
+      .orderBy("menu_item.name")
+      .orderBy("menu_item.id")
+      .limit(limit)
+  );
 }
 
 /** Each dish once, at its first (best ranked) copy. */
@@ -733,7 +784,7 @@ async function servingBranches(db: Kysely<DB>, f: ItemQuery, dishes: readonly st
     .leftJoin("branch", "branch.id", "menu_item.branchId")
     .where((eb) => eb.or([eb("menu_item.generalItemId", "in", dishes), eb("menu_item.id", "in", dishes)]))
     .where((eb) => placeWhere(eb, anywhere))
-    .where((eb) => dishWhere(db, eb, anywhere, "rank"))
+    .where(dishWhere(db, anywhere, "rank"))
     .select([
       "menu_item.id",
       dishOf.as("dish"),
