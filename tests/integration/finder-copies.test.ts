@@ -21,29 +21,11 @@ afterAll(() => services.close());
 
 const db = () => services.database.db;
 
-const COLUMNS = [
-  "id",
-  "generalItemId",
-  "restaurantId",
-  "branchId",
-  "name",
-  "price",
-  "priceOverride",
-  "priceTo",
-  "itemTaste",
-  "itemType",
-  "itemRating",
-  "itemRatingBy",
-  "country",
-  "city",
-  "area",
-] as const;
-
 /** finder_copy's rows of one restaurant, beside what the finder's rule lists from the dish tables. */
 async function inStep(restaurantId: string) {
   const kept = await db()
     .selectFrom("finder_copy")
-    .select(COLUMNS)
+    .selectAll()
     .where("restaurantId", "=", restaurantId)
     .orderBy("id")
     .execute();
@@ -146,17 +128,11 @@ describe("finder_copy follows every write that changes what a diner finds", () =
       area: "gulberg",
     });
 
-    await db()
-      .updateTable("restaurant")
-      .set({ approvalStatus: "suspended" })
-      .where("id", "=", owner.id)
-      .execute();
+    const setStatus = (approvalStatus: "suspended" | "approved") =>
+      db().updateTable("restaurant").set({ approvalStatus }).where("id", "=", owner.id).execute();
+    await setStatus("suspended");
     expect(await expectInStep(owner.id)).toHaveLength(0);
-    await db()
-      .updateTable("restaurant")
-      .set({ approvalStatus: "approved" })
-      .where("id", "=", owner.id)
-      .execute();
+    await setStatus("approved");
     expect(await expectInStep(owner.id)).toHaveLength(4);
 
     expect((await menus.deleteItem(services, owner.id, dish.id)).ok).toBe(true);

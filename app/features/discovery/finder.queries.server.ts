@@ -513,17 +513,25 @@ function dishColumn(name: string, strategy: ItemStrategy) {
 
 /**
  * Where a listed copy (a finder_copy row, aliased `menu_item`: ADR 0042) is: its place,
- * kept on the row, so no restaurant, branch or section is read per copy. Never wrapped:
- * on these small rows the planner weighs walking the rank against a city's entries well
- * (wrapped, PostgreSQL guessed one row and read all 185,000 to sort them: 49 ms).
+ * kept on the row, so no restaurant, branch or section is read per copy. In "rank" form
+ * (`columns`) wrapped as dishWhere's columns are.
  */
-function copyPlaceWhere(f: ItemQuery) {
+function copyPlaceWhere(f: ItemQuery, columns: ItemStrategy = "filters") {
   const conditions: Expression<SqlBool>[] = [];
-  if (f.country) conditions.push(sql<SqlBool>`menu_item.country = ${f.country}`);
-  if (f.citySlug) conditions.push(sql<SqlBool>`menu_item.city = ${f.citySlug}`);
-  if (f.areaSlug) conditions.push(sql<SqlBool>`menu_item.area = ${f.areaSlug}`);
+  if (f.country) conditions.push(sql<SqlBool>`${dishColumn("country", columns)} = ${f.country}`);
+  if (f.citySlug) conditions.push(sql<SqlBool>`${dishColumn("city", columns)} = ${f.citySlug}`);
+  if (f.areaSlug) conditions.push(sql<SqlBool>`${dishColumn("area", columns)} = ${f.areaSlug}`);
   return allOf(conditions);
 }
+
+/**
+ * How the best-rated walk gives its place, taste and type to the planner. The walk runs
+ * only past the count's cap (ADR 0011), so a thousand dishes or more match and walking the
+ * rank finds a page early. SQLite needs the columns wrapped to walk it (unwrapped it
+ * sorted a city's 4,600 spicy copies: 2.1 ms instead of 0.5); PostgreSQL, which estimates
+ * the rows, needs them plain (wrapped, it guessed one row and read all 185,000: 49 ms).
+ */
+const walkColumns = (db: Kysely<DB>): ItemStrategy => (isSqlite(db) ? "rank" : "filters");
 
 /**
  * The conditions on the dish itself, on `menu_item` (the dish table, or finder_copy under
@@ -572,19 +580,16 @@ interface Representative {
 
 /** One page of listed copies best rated first, walking finder_copy_rank; the place is checked on each row. */
 function rankedCopies(db: Kysely<DB>, f: ItemQuery, limit: number) {
-  return (
-    db
-      .selectFrom("finder_copy as menu_item")
-      .select(["menu_item.id", dishOf.as("dish")])
-      .where(copyPlaceWhere(f))
-      // The name probed per walked copy; the taste and type as the place, for the planner.
-      .where(dishWhere(db, f, "rank", "filters"))
-      .orderBy("menu_item.itemRating", "desc")
-      .orderBy("menu_item.itemRatingBy", "desc")
-      .orderBy("menu_item.name")
-      .orderBy("menu_item.id")
-      .limit(limit)
-  );
+  return db
+    .selectFrom("finder_copy as menu_item")
+    .select(["menu_item.id", dishOf.as("dish")])
+    .where(copyPlaceWhere(f, walkColumns(db)))
+    .where(dishWhere(db, f, "rank", walkColumns(db)))
+    .orderBy("menu_item.itemRating", "desc")
+    .orderBy("menu_item.itemRatingBy", "desc")
+    .orderBy("menu_item.name")
+    .orderBy("menu_item.id")
+    .limit(limit);
 }
 
 /** Each dish once, at its first (best ranked) copy. */
@@ -608,27 +613,14 @@ async function rankedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: numbe
 }
 
 /**
- * A page of dishes sorted from their matching copies (found: every match's id, from
- * foundDishes; without it, the filters themselves): each dish at its best ranked copy.
+ * A page of dishes sorted from the copies the filters match: each dish at its best ranked
+ * copy (the order of `inPageOrder`, in SQL).
  */
-async function sortedRepresentatives(
-  db: Kysely<DB>,
-  f: ItemQuery,
-  found: readonly string[] | undefined,
-  offset: number,
-  limit: number,
-) {
-  // A found dish is probed by (key, itemId), not every dish of a common key gathered.
-  const matchRank = f.text
-    ? nameMatchRank(f.text, "menu_item.name", (keys) => hasNameKey(keys, found ? "rank" : "filters"))
-    : sql<number>`0`;
+async function sortedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
+  const matchRank = f.text ? nameMatchRank(f.text) : sql<number>`0`;
   const copies = db
     .selectFrom("menu_item")
-    .where(
-      "menu_item.id",
-      "in",
-      found ? (found.length > 0 ? found : [""]) : itemsBase(db, f).select("menu_item.id"),
-    )
+    .where("menu_item.id", "in", itemsBase(db, f).select("menu_item.id"))
     .select([
       "menu_item.id",
       dishOf.as("dish"),
@@ -654,11 +646,62 @@ async function sortedRepresentatives(
     .execute();
 }
 
+/** A matching copy as the count read it, with what orders it on a page. */
+export interface FoundCopy extends Representative {
+  /** How well its name matches (nameMatchRank; 0 without a text). */
+  matched: number;
+  rating: number;
+  ratedBy: number;
+  name: string;
+}
+
 export interface FoundDishes {
   /** How many dishes match: exact below `upTo`, `upTo` otherwise. */
   dishes: number;
-  /** The ids of every matching copy, when they were all gathered (few matches). */
-  copies?: string[];
+  /** Every matching copy, when they were all gathered (few matches). */
+  copies?: FoundCopy[];
+}
+
+/**
+ * What the count reads of each copy: its dish, and the page's order (name match, rating,
+ * ratings, name, id), so a search with fewer matches than the cap is paged from the rows
+ * already read instead of reading each copy again by its id (issue 35: 10 ms for a typo's
+ * 867 copies on PostgreSQL at 10,000 restaurants). A copy is probed by (key, itemId), not
+ * every dish of a common key gathered.
+ */
+function foundColumns(f: ItemQuery) {
+  const matched = f.text
+    ? nameMatchRank(f.text, "menu_item.name", (keys) => hasNameKey(keys, "rank"))
+    : sql<number>`0`;
+  return [
+    "menu_item.id",
+    dishOf.as("dish"),
+    matched.as("matched"),
+    "menu_item.itemRating as rating",
+    "menu_item.itemRatingBy as ratedBy",
+    "menu_item.name as name",
+  ] as const;
+}
+
+/** Byte order of UTF-8, as SQLite's and PostgreSQL's "C" collation order text. */
+const textOrder = (a: string, b: string) => (a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b)));
+
+/** The page's order, as sortedRepresentatives sorts in SQL. */
+function inPageOrder(a: FoundCopy, b: FoundCopy) {
+  return (
+    a.matched - b.matched ||
+    b.rating - a.rating ||
+    b.ratedBy - a.ratedBy ||
+    textOrder(a.name, b.name) ||
+    textOrder(a.id, b.id)
+  );
+}
+
+/** A page of dishes from every matching copy, each dish at its best ranked copy. */
+function pageOfFound(found: readonly FoundCopy[], offset: number, limit: number): Representative[] {
+  return firstPerDish(found.toSorted(inPageOrder))
+    .slice(offset, offset + limit)
+    .map(({ id, dish }) => ({ id, dish }));
 }
 
 /**
@@ -675,12 +718,9 @@ export async function foundDishes(db: Kysely<DB>, f: ItemQuery, upTo: number): P
   if (!f.text && isSqlite(db)) return { dishes: await countDishes(db, f, upTo, 0) };
   const rows = upTo + 1;
   if (!isSqlite(db)) return foundThroughCursor(db, f, upTo, rows);
-  const found = await itemsBase(db, f)
-    .select(["menu_item.id", dishOf.as("dish")])
-    .limit(rows)
-    .execute();
+  const found = await itemsBase(db, f).select(foundColumns(f)).limit(rows).execute();
   const dishes = new Set(found.map((row) => row.dish)).size;
-  if (found.length < rows) return { dishes, copies: found.map((row) => row.id) };
+  if (found.length < rows) return { dishes, copies: found };
   if (dishes >= upTo) return { dishes: upTo };
   return { dishes: await countDishes(db, f, upTo, rows) };
 }
@@ -709,15 +749,12 @@ export const CURSOR_LIMITS = { copiesPerDish: 3 };
  */
 async function foundThroughCursor(db: Kysely<DB>, f: ItemQuery, upTo: number, rows: number) {
   const dishes = new Set<string>();
-  const copies: string[] = [];
+  const copies: FoundCopy[] = [];
   const most = upTo * CURSOR_LIMITS.copiesPerDish;
   let read = 0;
-  for await (const row of itemsBase(db, f)
-    .select(["menu_item.id", dishOf.as("dish")])
-    .limit(most)
-    .stream(CURSOR_ROWS)) {
+  for await (const row of itemsBase(db, f).select(foundColumns(f)).limit(most).stream(CURSOR_ROWS)) {
     read++;
-    if (copies.length < rows) copies.push(row.id);
+    if (copies.length < rows) copies.push(row);
     dishes.add(row.dish);
     if (dishes.size >= upTo) return { dishes: upTo };
   }
@@ -823,12 +860,14 @@ export async function findItems(
   offset: number,
   limit: number,
   strategy: ItemStrategy = "filters",
-  found?: readonly string[],
+  found?: readonly FoundCopy[],
 ) {
   const page =
     strategy === "rank" && !found
       ? await rankedRepresentatives(db, f, offset, limit)
-      : await sortedRepresentatives(db, f, found, offset, limit);
+      : found
+        ? pageOfFound(found, offset, limit)
+        : await sortedRepresentatives(db, f, offset, limit);
   if (page.length === 0) return [];
   const [dishes, copies] = await Promise.all([
     db
