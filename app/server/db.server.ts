@@ -121,24 +121,29 @@ export function openDatabase(options: {
     // itself (pg-pool listens only while it is idle): with no listener, Node ended the
     // process in the middle of a restart under load. Its query fails on its own, the
     // request answers 503 (outage.server.ts), and the pool discards the connection.
-    pool.on("connect", (client) => {
-      client.on("error", (error) => health.failed(error));
-      // ADR 0041: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and
-      // the finder's walks are estimated high (an index walked until a page is full): at
-      // 10,000 restaurants the compiling took 20–350 ms of queries that run in 10–50 ms.
-      // Queued before any query of this connection; a server without JIT (before 11) says
-      // so and nothing changes.
-      client.query("set jit = off").catch((error: unknown) => {
+    pool.on("connect", (client) => client.on("error", (error) => health.failed(error)));
+    // ADR 0041: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and
+    // the finder's walks are estimated high (an index walked until a page is full): at
+    // 10,000 restaurants the compiling took 20–350 ms of queries that run in 10–50 ms.
+    // Set before a connection's first query is handed to it (queued behind it instead, it
+    // made node-postgres warn that queueing is deprecated); a server without JIT (before
+    // 11) says so and nothing changes.
+    const withoutJit = new WeakSet<pg.PoolClient>();
+    const prepared = async (client: pg.PoolClient) => {
+      if (withoutJit.has(client)) return client;
+      withoutJit.add(client);
+      await client.query("set jit = off").catch((error: unknown) => {
         options.log?.info({ err: error }, "database: JIT could not be turned off");
       });
-    });
+      return client;
+    };
     // A connection that cannot be made never reaches Kysely's log: the pool's own answer counts.
     const watchedPool = {
       connect: () =>
         pool.connect().then(
           (client) => {
             health.ok();
-            return client;
+            return prepared(client);
           },
           (error: unknown) => {
             health.failed(error);
