@@ -104,10 +104,67 @@ describe("finder at scale", () => {
         const filtered = await q.findItems(db, query, offset, limit, "filters");
         const ranked = await q.findItems(db, query, offset, limit, "rank");
         expect(names(ranked), JSON.stringify({ query, offset })).toEqual(names(filtered));
+        // Past the cap a deep page is sorted by rating alone: it must go on from the walk's pages.
+        const byRating = await q.findItems(db, query, offset, limit, "filters", undefined, "rating");
+        expect(names(byRating), JSON.stringify({ query, offset })).toEqual(names(ranked));
         // Paged from the count's rows (issue 35), in the order SQL sorts them.
         const paged = await q.findItems(db, query, offset, limit, "filters", copies);
         expect(names(paged), JSON.stringify({ query, offset })).toEqual(names(filtered));
       }
+    }
+  });
+
+  it("past the cap, pages after the walk's go on in its order (rating alone), not the name match's", async () => {
+    const { db } = services.database;
+    const section = await db
+      .selectFrom("menu_section")
+      .select("id")
+      .where("restaurantId", "=", ownerId)
+      .where("branchId", "is", null)
+      .executeTakeFirstOrThrow();
+    // Named by the text less closely than 'Seekh Kebab' (rated 3), and rated higher.
+    const roll = { name: "Seekh Kebab Roll", taste: "Spicy", type: "Non-Veg", price: 500 };
+    const added = await menus.addItem(services, ownerId, {
+      values: dishInput(section.id, DISHES.length, roll),
+      files: itemViews(await photoWithGps(64, 64)),
+    });
+    if (!added.ok) throw new Error(inEnglish(added.message));
+    await db
+      .updateTable("menu_item")
+      .set({ itemRating: 4.5, itemRatingBy: 2 })
+      .where((eb) => eb.or([eb("id", "=", added.id), eb("generalItemId", "=", added.id)]))
+      .execute();
+    const query = { text: "seekh kebab" };
+    const first = async (...args: [q.ItemStrategy, undefined?, q.PageOrder?]) =>
+      (await q.findItems(db, query, 0, 10, ...args)).map((card) => card.name);
+    expect(await first("filters")).toEqual(["Seekh Kebab", "Seekh Kebab Roll"]);
+    expect(await first("rank")).toEqual(["Seekh Kebab Roll", "Seekh Kebab"]);
+    expect(await first("filters", undefined, "rating")).toEqual(await first("rank"));
+    expect((await menus.deleteItem(services, ownerId, added.id)).ok).toBe(true);
+  });
+
+  it("pages the same when the walk hands a sparse search to the sort", async () => {
+    const { db } = services.database;
+    const pages = async () => {
+      const read: unknown[] = [];
+      for (const query of QUERIES) {
+        for (const [offset, limit] of [
+          [0, 5],
+          [5, 5],
+        ] as const) {
+          read.push(names(await q.findItems(db, query, offset, limit, "rank")));
+        }
+      }
+      return read;
+    };
+    const walked = await pages();
+    const limits = { ...q.WALK_LIMITS };
+    try {
+      // No walk past the page's own depth: every page that needs more is sorted.
+      Object.assign(q.WALK_LIMITS, { most: 0 });
+      expect(await pages()).toEqual(walked);
+    } finally {
+      Object.assign(q.WALK_LIMITS, limits);
     }
   });
 

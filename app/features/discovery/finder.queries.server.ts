@@ -599,13 +599,24 @@ function firstPerDish(rows: readonly Representative[]): Representative[] {
 }
 
 /**
+ * Copies the best-rated walk reads before it hands a page to the sort (past the page's
+ * own depth): where matches are sparse the walk would read most of the catalog to fill a
+ * page, while sorting them reads only the matches. An object so a test can make the sort
+ * take over on a small menu.
+ */
+export const WALK_LIMITS = { most: 2000 };
+
+/**
  * A page of dishes by the best rated walk: copies are walked until the page has its
  * dishes. A dish has a copy per branch (about two in the bench's world), so the walk
- * starts at twice the page's depth and grows threefold while it falls short.
+ * starts at twice the page's depth and grows threefold while it falls short; past
+ * WALK_LIMITS.most copies the page is sorted from the filters in the same order (rating alone).
  */
 async function rankedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
   const wanted = offset + limit;
   for (let walk = wanted * 2; ; walk *= 3) {
+    if (walk > Math.max(WALK_LIMITS.most, wanted * 2))
+      return sortedRepresentatives(db, f, offset, limit, "rating");
     const rows = await rankedCopies(db, f, walk).execute();
     const dishes = firstPerDish(rows);
     if (dishes.length >= wanted || rows.length < walk) return dishes.slice(offset, wanted);
@@ -613,14 +624,25 @@ async function rankedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: numbe
 }
 
 /**
+ * How a page is ordered: by how well the name matches, then rating (ADR 0025); or, past
+ * the count's cap, by rating alone, as the best-rated walk lists the first pages, so a
+ * page after the walk's continues its order instead of starting another.
+ */
+export type PageOrder = "match" | "rating";
+
+/**
  * A page of dishes sorted from the copies the filters match: each dish at its best ranked
  * copy (the order of `inPageOrder`, in SQL).
  */
-async function sortedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: number, limit: number) {
-  const matchRank = f.text ? nameMatchRank(f.text) : sql<number>`0`;
-  const copies = db
-    .selectFrom("menu_item")
-    .where("menu_item.id", "in", itemsBase(db, f).select("menu_item.id"))
+async function sortedRepresentatives(
+  db: Kysely<DB>,
+  f: ItemQuery,
+  offset: number,
+  limit: number,
+  order: PageOrder,
+) {
+  const matchRank = f.text && order === "match" ? nameMatchRank(f.text) : sql<number>`0`;
+  const copies = itemsBase(db, f)
     .select([
       "menu_item.id",
       dishOf.as("dish"),
@@ -861,13 +883,14 @@ export async function findItems(
   limit: number,
   strategy: ItemStrategy = "filters",
   found?: readonly FoundCopy[],
+  pageOrder: PageOrder = "match",
 ) {
   const page =
     strategy === "rank" && !found
       ? await rankedRepresentatives(db, f, offset, limit)
       : found
         ? pageOfFound(found, offset, limit)
-        : await sortedRepresentatives(db, f, offset, limit);
+        : await sortedRepresentatives(db, f, offset, limit, pageOrder);
   if (page.length === 0) return [];
   const [dishes, copies] = await Promise.all([
     db

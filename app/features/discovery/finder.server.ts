@@ -11,8 +11,6 @@ import * as q from "./finder.queries.server.ts";
  * costs the same whatever the number of restaurants.
  */
 export const FINDER_COUNT_CAP = 1000;
-/** Broad dish searches walk the best rated dishes for their first pages, then sort what matches. */
-const RANK_WALK_PAGES = 5;
 
 function paging(requested: number | undefined, counted: number) {
   const more = counted > FINDER_COUNT_CAP;
@@ -84,15 +82,14 @@ export async function findItems(services: Services, f: ItemFilters) {
     return found.dishes;
   });
   // One card per dish: the total and the pages count dishes, not branches.
-  // Many matches: the best rated walk finds a page within a few hundred dishes.
   // Few matches: the page is sorted from the matches already found (no second search).
-  // A deep page of a narrow search past the cap: start from the filters and sort.
-  const narrowed = Boolean(query.text || query.citySlug || query.price || query.taste || query.itemType);
-  const strategy =
-    p.more && (p.page <= RANK_WALK_PAGES || !narrowed) ? ("rank" as const) : ("filters" as const);
+  // Many (past the cap): best rated first, by rating alone (ADR 0025) on every page, each
+  // found by the best-rated walk, or sorted from the filters where matches are sparse.
   const results =
     p.total === 0
       ? []
-      : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, strategy, p.more ? undefined : found.copies);
+      : p.more
+        ? await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, "rank")
+        : await q.findItems(db, query, p.offset, FINDER_PAGE_SIZE, "filters", found.copies);
   return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
 }
