@@ -99,6 +99,17 @@ async function walkedPages() {
   return read;
 }
 
+/** What `read` finds with some of the finder's limits lowered, the limits put back after. */
+async function withLimits<T extends object>(limits: T, lowered: Partial<T>, read: () => Promise<unknown>) {
+  const kept = { ...limits };
+  try {
+    Object.assign(limits, lowered);
+    return await read();
+  } finally {
+    Object.assign(limits, kept);
+  }
+}
+
 describe("finder at scale", () => {
   it("walks the best rated dishes to the same rows as the filtered sort", async () => {
     const { db } = services.database;
@@ -156,19 +167,12 @@ describe("finder at scale", () => {
 
   it("pages the same when the walk hands a sparse search to the sort", async () => {
     const walked = await walkedPages();
-    const limits = { ...q.WALK_LIMITS };
-    try {
-      // No walk past the page's own depth: every page that needs more is sorted.
-      Object.assign(q.WALK_LIMITS, { most: 0 });
-      expect(await walkedPages()).toEqual(walked);
-    } finally {
-      Object.assign(q.WALK_LIMITS, limits);
-    }
+    // No walk past the page's own depth: every page that needs more is sorted.
+    expect(await withLimits(q.WALK_LIMITS, { most: 0 }, walkedPages)).toEqual(walked);
   });
 
   it("counts the same when PostgreSQL's count reads past its cursor's limit the way it did before", async () => {
     const { db } = services.database;
-    const limits = { ...q.CURSOR_LIMITS };
     const pages = async () => {
       const read: unknown[] = [];
       for (const query of QUERIES) {
@@ -177,13 +181,8 @@ describe("finder at scale", () => {
       return [...read, ...(await walkedPages())];
     };
     const usual = await pages();
-    try {
-      // One copy a dish: short wherever a dish has copies at several branches (three here).
-      Object.assign(q.CURSOR_LIMITS, { copiesPerDish: 1 });
-      expect(await pages()).toEqual(usual);
-    } finally {
-      Object.assign(q.CURSOR_LIMITS, limits);
-    }
+    // One copy a dish: short wherever a dish has copies at several branches (three here).
+    expect(await withLimits(q.CURSOR_LIMITS, { copiesPerDish: 1 }, pages)).toEqual(usual);
   });
 
   it("finds a piece of a name exactly as a scan does, case and wildcards included", async () => {
