@@ -28,6 +28,17 @@ export default [
     route("addmenu/additems", "routes/restaurant/menu/add-item.tsx"),
     route("addmenu/items", "routes/restaurant/menu/items.tsx"),
     route("addmenu/items/edit/:id", "routes/restaurant/menu/edit-item.tsx"),
+    // When a section or dish is served (ADR 0043): one module, four addresses.
+    route("addmenu/sections/:sectionId/times", "routes/restaurant/menu/served-times.tsx", {
+      id: "section-times",
+    }),
+    route("addmenu/items/:itemId/times", "routes/restaurant/menu/served-times.tsx", { id: "item-times" }),
+    route("mybranches/:branchName/sections/:sectionId/times", "routes/restaurant/menu/served-times.tsx", {
+      id: "branch-section-times",
+    }),
+    route("mybranches/:branchName/menu/:itemId/times", "routes/restaurant/menu/served-times.tsx", {
+      id: "branch-item-times",
+    }),
     route("addmenu/import", "routes/restaurant/menu/import.tsx"),
     route("addmenu/import/template.csv", "routes/restaurant/menu/import-template.ts", {
       id: "import-template-csv",

@@ -99,20 +99,20 @@ function weekClock(timeZone: string): Intl.DateTimeFormat {
   return clock;
 }
 
-function weekMinute(at: Date, timeZone: string): number {
+export function weekMinute(at: Date, timeZone: string): number {
   const parts = weekClock(timeZone).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = DAYS.indexOf(get("weekday").toLowerCase().slice(0, 3) as Day);
   return day * 1440 + Number(get("hour")) * 60 + Number(get("minute"));
 }
 
-const WEEK = 7 * 1440;
+export const WEEK = 7 * 1440;
 
 /** Every open stretch of the week as [start, end) minutes, past-midnight ones carried into the next day. */
-function stretches(hours: OpeningHours): [number, number][] {
+export function stretches(days: Readonly<Record<Day, readonly Range[]>>): [number, number][] {
   const out: [number, number][] = [];
   DAYS.forEach((day, index) => {
-    for (const [opens, closes] of hours.days[day]) {
+    for (const [opens, closes] of days[day]) {
       const start = index * 1440 + minutes(opens);
       let end = index * 1440 + minutes(closes);
       if (end <= start) end += 1440;
@@ -120,6 +120,26 @@ function stretches(hours: OpeningHours): [number, number][] {
     }
   });
   return out;
+}
+
+/** The stretch `now` (a minute of the week) is in; a Sunday night's counts into Monday morning. */
+export function stretchAt(all: readonly [number, number][], now: number): [number, number] | undefined {
+  return all.find(([s, e]) => (now >= s && now < e) || (now + WEEK >= s && now + WEEK < e));
+}
+
+/** The start of the stretch that begins soonest after `now`, as a minute of the week. */
+export function nextStart(all: readonly [number, number][], now: number): number {
+  return all.map(([s]) => s).toSorted((a, b) => ((a - now + WEEK) % WEEK) - ((b - now + WEEK) % WEEK))[0]!;
+}
+
+/** The instant of the week's `minute` that comes next after `at` (whose minute of the week is `now`). */
+export function minutesLater(at: Date, now: number, minute: number): Date {
+  return new Date(at.getTime() + ((((minute - now) % WEEK) + WEEK) % WEEK) * 60_000);
+}
+
+/** "HH:MM" of a minute of the week. */
+export function timeOfMinute(minute: number): string {
+  return `${String(Math.floor((minute % 1440) / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 }
 
 export interface OpenState {
@@ -138,16 +158,14 @@ export function openState(
   locale: Locale = "en",
 ): OpenState | null {
   const clock = (time: string) => clockText(time, locale);
-  const all = stretches(hours);
+  const all = stretches(hours.days);
   if (all.length === 0) return { open: false, text: "Closed", changesAt: null };
   const now = weekMinute(at, timeZone);
-  // A stretch counts this week and, for Sunday nights into Monday, as last week's too.
-  const inside = all.find(([s, e]) => (now >= s && now < e) || (now + WEEK >= s && now + WEEK < e));
-  const later = (minute: number) =>
-    new Date(at.getTime() + ((((minute - now) % WEEK) + WEEK) % WEEK) * 60_000);
+  const inside = stretchAt(all, now);
+  const later = (minute: number) => minutesLater(at, now, minute);
   if (inside) {
     const end = inside[1];
-    const closes = `${String(Math.floor((end % 1440) / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+    const closes = timeOfMinute(end);
     // Open around the clock, every day: nothing to say about closing.
     if (all.length === 7 && all.every(([s, e]) => e - s >= 1440))
       return { open: true, text: "Open 24 hours", changesAt: null };
@@ -157,11 +175,9 @@ export function openState(
       changesAt: later(end % WEEK),
     };
   }
-  const next = all
-    .map(([s]) => s)
-    .toSorted((a, b) => ((a - now + WEEK) % WEEK) - ((b - now + WEEK) % WEEK))[0]!;
+  const next = nextStart(all, now);
   const day = DAYS[Math.floor(next / 1440) % 7]!;
-  const opens = `${String(Math.floor((next % 1440) / 60)).padStart(2, "0")}:${String(next % 60).padStart(2, "0")}`;
+  const opens = timeOfMinute(next);
   const today = Math.floor(now / 1440) === Math.floor(next / 1440) && next > now;
   return {
     open: false,

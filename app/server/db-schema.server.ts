@@ -80,6 +80,9 @@ export interface MenuSectionTable {
   generalSectionId: Generated<string | null>;
   /** 1: not shown at this branch. */
   hidden: Generated<number>;
+  /** Issue 32: when it is served (app/lib/served-times.ts), and whether a branch's copy keeps its own. */
+  servedTimes: Generated<string>;
+  servedTimesOwn: Generated<number>;
 }
 
 export interface MenuItemTable {
@@ -115,6 +118,9 @@ export interface MenuItemTable {
   generalItemId: Generated<string | null>;
   /** 1: not shown at this branch. */
   hidden: Generated<number>;
+  /** Issue 32: when it is served (app/lib/served-times.ts), and whether a branch's copy keeps its own. */
+  servedTimes: Generated<string>;
+  servedTimesOwn: Generated<number>;
   /** The dish's sizes as JSON (see app/lib/sizes.ts); '[]' for a dish with one price. */
   sizes: Generated<string>;
   /** The highest price of a dish with sizes (the branch's where it overrides); null without sizes. */

@@ -117,7 +117,8 @@ const PAGE_PARAMS: [RegExp, ReadonlySet<string>][] = [
     /^\/search$/,
     new Set(["tab", "q", "country", "city", "area", "price", "type", "rating", "taste", "itemType", "page"]),
   ],
-  [/^\/r\/[^/]+\/branch\/[^/]+$/, new Set(["page", "type", "taste", "avoid", "available", "posted"])],
+  // `at` is the owner's preview (ADR 0043): anyone else is sent to the page without it.
+  [/^\/r\/[^/]+\/branch\/[^/]+$/, new Set(["page", "type", "taste", "avoid", "available", "posted", "at"])],
   [/^\/reviews\/[^/]+$/, new Set(["review"])],
   [/^\/(?:menus|reviews|r\/[^/]+\/menu|r\/[^/]+\/branch\/[^/]+\/reviews)$/, new Set(["page"])],
 ];

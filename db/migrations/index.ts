@@ -22,6 +22,7 @@ import { restaurantNameIndex } from "./0020-restaurant-name-index.ts";
 import { hiddenSectionsIndex } from "./0021-hidden-sections-index.ts";
 import { reviewVersions } from "./0022-review-versions.ts";
 import { finderCopies } from "./0023-finder-copies.ts";
+import { servedTimes } from "./0024-served-times.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021-hidden-sections-index": hiddenSectionsIndex,
   "0022-review-versions": reviewVersions,
   "0023-finder-copies": finderCopies,
+  "0024-served-times": servedTimes,
 };

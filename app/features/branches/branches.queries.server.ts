@@ -85,9 +85,27 @@ function shownAtBranch(db: Db, branchId: string) {
     .where("menu_section.hidden", "=", 0);
 }
 
+/**
+ * The sections and dishes of a branch not served at the page's moment (ADR 0043): listed
+ * after what is, and left out by 'available now'.
+ */
+export interface NotServedNow {
+  sections: readonly string[];
+  items: readonly string[];
+}
+
+export const ALL_SERVED: NotServedNow = { sections: [], items: [] };
+
+/** 1 for a row whose id is in `ids` (not empty), else 0: an order that puts them last. */
+const servedLater = (column: "menu_section.id" | "menu_item.id", ids: readonly string[]) =>
+  sql<number>`case when ${sql.ref(column)} in (${sql.join(ids)}) then 1 else 0 end`;
+
 /** The dishes a branch shows that pass a diner's filters (ADR 0024). */
-function filtered(db: Db, branchId: string, f: BranchFilters) {
+function filtered(db: Db, branchId: string, f: BranchFilters, later: NotServedNow = ALL_SERVED) {
   let query = shownAtBranch(db, branchId);
+  if (f.available && later.sections.length > 0)
+    query = query.where("menu_section.id", "not in", later.sections);
+  if (f.available && later.items.length > 0) query = query.where("menu_item.id", "not in", later.items);
   if (f.type) query = query.where("menu_item.itemType", "in", typesFound(f.type));
   if (f.taste) query = query.where("menu_item.itemTaste", "=", f.taste);
   if (f.available) query = query.where("menu_item.soldOut", "=", 0);
@@ -99,8 +117,9 @@ function filtered(db: Db, branchId: string, f: BranchFilters) {
 }
 
 /**
- * One page of a branch's dishes in menu order: section number, then the dishes it
- * serves now, then the sold-out ones (marked), each by position.
+ * One page of a branch's dishes in menu order: the sections served now before those
+ * served later (ADR 0043), each by number; in a section the dishes it serves now, then
+ * those served later, then the sold-out ones (marked), each by position.
  */
 export async function branchItemsPage(
   db: Db,
@@ -108,8 +127,9 @@ export async function branchItemsPage(
   offset: number,
   limit: number,
   f: BranchFilters = NO_FILTERS,
+  later: NotServedNow = ALL_SERVED,
 ) {
-  return filtered(db, branchId, f)
+  return filtered(db, branchId, f, later)
     .select([
       "menu_item.id",
       "menu_item.name",
@@ -133,17 +153,27 @@ export async function branchItemsPage(
       "menu_section.originalName as sectionName",
       "menu_section.sectionNameUr",
     ])
+    .$if(later.sections.length > 0, (qb) => qb.orderBy(servedLater("menu_section.id", later.sections)))
     .orderBy("menu_section.sectionNumber")
-    .orderBy("menu_item.soldOut")
+    .orderBy(
+      later.items.length > 0
+        ? sql`case when ${sql.ref("menu_item.soldOut")} = 1 then 2 else ${servedLater("menu_item.id", later.items)} end`
+        : sql.ref("menu_item.soldOut"),
+    )
     .orderBy("menu_item.positionInSection")
     .offset(offset)
     .limit(limit)
     .execute();
 }
 
-/** How many of the filtered dishes each section has, in menu order (for the section tabs). */
-export async function branchSectionCounts(db: Db, branchId: string, f: BranchFilters) {
-  const rows = await filtered(db, branchId, f)
+/** How many of the filtered dishes each section has, in the page's order (for the section tabs). */
+export async function branchSectionCounts(
+  db: Db,
+  branchId: string,
+  f: BranchFilters,
+  later: NotServedNow = ALL_SERVED,
+) {
+  const rows = await filtered(db, branchId, f, later)
     .select((eb) => [
       "menu_section.id",
       "menu_section.originalName",
@@ -157,9 +187,28 @@ export async function branchSectionCounts(db: Db, branchId: string, f: BranchFil
       "menu_section.sectionNameUr",
       "menu_section.sectionNumber",
     ])
+    .$if(later.sections.length > 0, (qb) => qb.orderBy(servedLater("menu_section.id", later.sections)))
     .orderBy("menu_section.sectionNumber")
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.originalName, nameUr: r.sectionNameUr, count: Number(r.n) }));
+}
+
+/** The sections and dishes a branch shows that are served only at some hours, with their windows. */
+export async function branchServedTimes(db: Db, branchId: string) {
+  const [sections, items] = await Promise.all([
+    db
+      .selectFrom("menu_section")
+      .select(["id", "servedTimes"])
+      .where("branchId", "=", branchId)
+      .where("hidden", "=", 0)
+      .where("servedTimes", "!=", "")
+      .execute(),
+    shownAtBranch(db, branchId)
+      .select(["menu_item.id", "menu_item.servedTimes"])
+      .where("menu_item.servedTimes", "!=", "")
+      .execute(),
+  ]);
+  return { sections, items };
 }
 
 /** What the dishes a branch serves say about allergens, one text each. */

@@ -29,6 +29,9 @@ import {
   parseOpeningHours,
 } from "./branches.schema.ts";
 import * as q from "./branches.queries.server.ts";
+import { servedAtBranch } from "./served-now.server.ts";
+import type { Locale } from "~/lib/locale.ts";
+import { instantIn } from "~/lib/zoned-time.ts";
 import { withoutStatus } from "../restaurants/public-restaurants.queries.server.ts";
 
 /** Province → city → area must exist in the country's file; stored as slugs with their labels. */
@@ -341,9 +344,21 @@ export function shownBranchDetails(
 }
 
 /**
+ * The moment a branch's page is shown as at, and the language its times are written in;
+ * `previewAt` ("2026-11-27T11:30" on the branch's clocks) only for the restaurant's owner.
+ */
+export interface PageMoment {
+  now: Date;
+  locale: Locale;
+  previewAt?: string | null;
+}
+
+/**
  * The scan page: 6 dishes a page in menu order (product rules §9), at the branch's own
  * prices, narrowed by the diner's filters (ADR 0024); each section with the page it
  * starts on (the section tabs), and the allergen words its dishes mention (the filter).
+ * Sections and dishes served only at some hours are listed after what is served at the
+ * moment, marked with when they are (ADR 0043).
  */
 export async function publicBranch(
   services: Services,
@@ -352,6 +367,7 @@ export async function publicBranch(
   requestedPage: number,
   viewerId?: string,
   filters: BranchFilters = NO_FILTERS,
+  moment: PageMoment = { now: services.now(), locale: "en" },
 ) {
   const { db } = services.database;
   const found = await restaurantByUrl(services, urlName);
@@ -361,20 +377,38 @@ export async function publicBranch(
   const branch = await withShownCode(services, stored);
   const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
   const restaurant = withoutStatus(found);
+  // The owner's preview 'as at' another moment; anyone else sees now.
+  const previewAt =
+    moment.previewAt && viewerId === found.id ? instantIn(moment.previewAt, branch.timeZone) : null;
+  const at = previewAt ?? moment.now;
+  const shown = { at, previewAt, ownerViewing: viewerId === found.id, servedChangesAt: null as Date | null };
   if (visibility === "awaiting-approval")
-    return { restaurant, branch, visibility, items: [], page: 1, pages: 0, sections: [], allergens: [] };
-  const [counts, allergenTexts] = await Promise.all([
-    q.branchSectionCounts(db, branch.id, filters),
+    return {
+      restaurant,
+      branch,
+      visibility,
+      items: [],
+      page: 1,
+      pages: 0,
+      sections: [],
+      allergens: [],
+      ...shown,
+    };
+  const [served, allergenTexts] = await Promise.all([
+    servedAtBranch(db, branch.id, at, branch.timeZone, moment.locale),
     q.branchAllergenTexts(db, branch.id),
   ]);
+  const counts = await q.branchSectionCounts(db, branch.id, filters, served.later);
   // Every dish is in a section and both count the same filtered dishes: one query fewer (ADR 0030).
   const total = counts.reduce((sum, section) => sum + section.count, 0);
   const { page, pages, offset, limit } = pageWindow(requestedPage, total, BRANCH_ITEMS_PER_PAGE);
-  const rows = await q.branchItemsPage(db, branch.id, offset, limit, filters);
+  const rows = await q.branchItemsPage(db, branch.id, offset, limit, filters, served.later);
   const items = rows.map(({ sizes, ...row }) => ({
     ...row,
     price: row.priceOverride ?? row.price,
     sizes: sizePrices(readSizes(sizes)),
+    served: served.items.get(row.id) ?? null,
+    sectionServed: served.sections.get(row.sectionId) ?? null,
   }));
   let before = 0;
   const sections = counts.map(({ id, name, nameUr, count }) => {
@@ -383,7 +417,18 @@ export async function publicBranch(
     return section;
   });
   const allergens = menuAllergens(allergenTexts);
-  return { restaurant, branch, visibility, items, page, pages, sections, allergens };
+  return {
+    restaurant,
+    branch,
+    visibility,
+    items,
+    page,
+    pages,
+    sections,
+    allergens,
+    ...shown,
+    servedChangesAt: served.changesAt,
+  };
 }
 
 export async function branchItem(

@@ -94,10 +94,15 @@ function copyOf(general: q.ItemRow, existing: q.ItemRow | undefined, keep: KeepO
   const unsizedOverride = keep.prices && existing ? existing.priceOverride : null;
   return {
     ...pick(general, ITEM_FIELDS),
+    ...followedTimes(general, existing),
     sizes: writeSizes(sizes),
     ...priceColumns({ price: general.price, priceOverride: unsizedOverride }, sizes),
   };
 }
+
+/** A copy takes its general row's served times until its branch sets its own (ADR 0043). */
+const followedTimes = (general: { servedTimes: string }, existing?: { servedTimesOwn: number }) =>
+  existing?.servedTimesOwn ? {} : { servedTimes: general.servedTimes };
 
 const imagesOf = (items: q.ItemRow[]) => items.flatMap((i) => [i.topView, i.frontView, i.sideView]);
 
@@ -183,6 +188,7 @@ async function alignSections(ctx: BranchAlignment, general: MenuRows, copy: Menu
     if (!existing) {
       const row: Insertable<MenuSectionTable> = {
         ...pick(section, SECTION_FIELDS),
+        servedTimes: section.servedTimes,
         id: crypto.randomUUID(),
         restaurantId,
         branchId,
@@ -194,7 +200,10 @@ async function alignSections(ctx: BranchAlignment, general: MenuRows, copy: Menu
       branchSectionOf.set(section.id, row.id);
       continue;
     }
-    const changes: Updateable<MenuSectionTable> = changed(existing, pick(section, SECTION_FIELDS));
+    const changes: Updateable<MenuSectionTable> = changed(existing, {
+      ...pick(section, SECTION_FIELDS),
+      ...followedTimes(section, existing),
+    });
     if (!keep.hidden && existing.hidden) changes.hidden = 0;
     if (Object.keys(changes).length > 0) await q.updateSection(trx, existing.id, changes);
     branchSectionOf.set(section.id, existing.id);

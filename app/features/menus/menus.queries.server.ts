@@ -33,6 +33,7 @@ const ITEM_COLUMNS = [
   "menu_item.priceTo",
   "menu_item.hidden",
   "menu_item.generalItemId",
+  "menu_item.servedTimes",
 ] as const;
 
 /** null: the general menu; an id: that branch's copy. */
@@ -46,6 +47,7 @@ const SECTION_COLUMNS = [
   "topNote",
   "bottomNote",
   "sectionNameUr",
+  "servedTimes",
 ] as const;
 
 export async function findOwnerRestaurant(db: Db, ownerId: string) {

@@ -1,4 +1,6 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { earliest } from "~/lib/served-times.ts";
+import { localTimeIn } from "~/lib/zoned-time.ts";
 import { inLanguage } from "~/lib/menu-language.ts";
 import { requestLocale } from "~/lib/locale.ts";
 import { buttonClass } from "~/components/ui/button.tsx";
@@ -12,6 +14,8 @@ import { BranchHero } from "~/features/branches/components/branch-hero.tsx";
 import { BranchHours } from "~/features/branches/components/branch-hours.tsx";
 import { DishFilters } from "~/features/branches/components/dish-filters.tsx";
 import { SectionTabs } from "~/features/branches/components/section-tabs.tsx";
+import { ServedNote } from "~/features/branches/components/served-note.tsx";
+import { PreviewAt } from "~/features/branches/components/preview-at.tsx";
 import { filtersActive, readBranchFilters } from "~/features/branches/branch-filters.ts";
 import { ShareLink } from "~/components/ui/share-link.tsx";
 import { openingHoursJsonLd, openState, readHours } from "~/lib/opening-hours.ts";
@@ -50,6 +54,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = readBranchFilters(url.searchParams);
   const postedId = url.searchParams.get("posted");
+  const previewAt = url.searchParams.get("at");
+  const locale = requestLocale(request);
   // The review its author just posted is theirs alone: this page is not kept for their role.
   if (viewer && postedId) markPersonal(context.get(pageTemplateContext));
   const found = await publicBranch(
@@ -59,13 +65,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page,
     viewer?.userId,
     filters,
+    { now: services.now(), locale, previewAt },
   );
   if (!found) notFound(BRANCH_MESSAGES.notFound);
+  // The page 'as at' another moment is its owner's preview alone (ADR 0043): anyone else,
+  // or a moment no clock shows, gets the page of now.
+  if (previewAt !== null && !found.previewAt) {
+    url.searchParams.delete("at");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  if (found.previewAt) markPersonal(context.get(pageTemplateContext));
   const { restaurant, branch, visibility, items, pages, sections, allergens } = found;
   // ADR 0017: until the restaurant is public a visitor gets the names and the note, not the branch's details.
   const hidden = visibility === "awaiting-approval";
   const hours = hidden ? null : readHours(branch.openingHours);
-  const state = hours ? openState(hours, services.now(), branch.timeZone, requestLocale(request)) : null;
+  const state = hours ? openState(hours, found.at, branch.timeZone, locale) : null;
+  // The page is true until the branch opens or closes, or a section or dish starts or stops.
+  const freshUntil = earliest(state?.changesAt, found.servedChangesAt);
   return data(
     {
       restaurant: {
@@ -82,10 +98,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ...shownBranchDetails(branch, visibility),
       },
       visibility,
-      items: inLanguage(items, requestLocale(request)),
+      items: inLanguage(items, locale),
       page: found.page,
       pages,
-      sections: inLanguage(sections, requestLocale(request)),
+      sections: inLanguage(sections, locale),
+      preview: found.ownerViewing
+        ? {
+            at: found.previewAt ? localTimeIn(found.previewAt, branch.timeZone) : null,
+            now: localTimeIn(found.at, branch.timeZone),
+          }
+        : null,
       allergens,
       filters,
       hours,
@@ -99,7 +121,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The rating summary and the branch's AggregateRating in JSON-LD, only once the restaurant is public.
       rating: visibility === "public" ? await branchRatingOf(services, branch.id) : null,
     },
-    state?.changesAt ? { headers: { [FRESH_UNTIL_HEADER]: String(state.changesAt.getTime()) } } : undefined,
+    freshUntil ? { headers: { [FRESH_UNTIL_HEADER]: String(freshUntil.getTime()) } } : undefined,
   );
 }
 
@@ -166,12 +188,20 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
 }
 
 /** Items come in menu order; consecutive items of one section share its heading. */
-function groupBySection<T extends { sectionName: string; sectionId: string }>(items: T[]) {
-  const groups: { name: string; sectionId: string; items: T[] }[] = [];
+function groupBySection<T extends { sectionName: string; sectionId: string; sectionServed?: unknown }>(
+  items: T[],
+) {
+  const groups: { name: string; sectionId: string; served: T["sectionServed"] | null; items: T[] }[] = [];
   for (const item of items) {
     const group = groups.at(-1);
     if (group?.sectionId === item.sectionId) group.items.push(item);
-    else groups.push({ name: item.sectionName, sectionId: item.sectionId, items: [item] });
+    else
+      groups.push({
+        name: item.sectionName,
+        sectionId: item.sectionId,
+        served: item.sectionServed ?? null,
+        items: [item],
+      });
   }
   return groups;
 }
@@ -226,6 +256,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         </Link>
       </BranchHero>
       <ApprovalNote visibility={visibility} />
+      {loaderData.preview ? <PreviewAt preview={loaderData.preview} base={base} /> : null}
       {loaderData.posted ? (
         <section id="your-review" aria-labelledby="your-review-title" className="flex flex-col gap-2">
           <h2 id="your-review-title" className="text-xl font-bold">
@@ -258,9 +289,16 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
             <span id={`s-${group.sectionId}`} className="scroll-mt-16" />
             {group.name}
           </h2>
+          <ServedNote served={group.served ?? null} />
           <ul className="grid gap-3 md:grid-cols-2">
             {group.items.map((item) => (
-              <ItemCard key={item.id} item={item} href={`${base}/menu/${item.id}`} price={publicPrice} />
+              <ItemCard
+                key={item.id}
+                item={item}
+                href={`${base}/menu/${item.id}`}
+                price={publicPrice}
+                note={<ServedNote served={item.served} />}
+              />
             ))}
           </ul>
         </section>

@@ -14,6 +14,7 @@ import * as importMenu from "~/routes/restaurant/menu/import.tsx";
 import * as importPhotos from "~/routes/restaurant/menu/import-photos.ts";
 import * as importPreview from "~/routes/restaurant/menu/import-preview.tsx";
 import * as sections from "~/routes/restaurant/menu/sections.tsx";
+import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
 import { ITEM_FIELDS, itemInput } from "../../setup/factories.ts";
 import type { MutatingAction, PreparedCall } from "./action-entry.ts";
 import { expectSuccess } from "./effects.ts";
@@ -84,6 +85,46 @@ function branchIntent(
     async prepare(world) {
       const call = await prepare(world);
       return { path: MAIN, params: { branchName: "main" }, ...call, form: { ...call.form, intent } };
+    },
+  };
+}
+
+/**
+ * When a section or dish is served (ADR 0043), on the general menu or at the "main"
+ * branch: one module at four addresses, each for the owner of the row alone.
+ */
+function servedTimesEntry(kind: "section" | "item", atBranch: boolean): MutatingAction {
+  return {
+    name: `restaurant-menu served-times ${atBranch ? "branch " : ""}${kind}`,
+    module: "routes/restaurant/menu/served-times",
+    ...ownerOnly,
+    target: { kind: "route", action: servedTimes.action },
+    async prepare(world) {
+      let id: string;
+      if (kind === "item") id = atBranch ? (await world.newBranchCopy()).id : (await world.newItem()).id;
+      else {
+        const general = await world.newSection();
+        id = atBranch ? (await world.newBranchCopy()).sectionId : general;
+      }
+      const table = kind === "section" ? "menu_section" : "menu_item";
+      const param: Record<string, string> = kind === "section" ? { sectionId: id } : { itemId: id };
+      const path = atBranch
+        ? `${MAIN}/${kind === "section" ? "sections" : "menu"}/${id}/times`
+        : `${kind === "section" ? SECTIONS : ITEMS}/${id}/times`;
+      return {
+        path,
+        params: atBranch ? { branchName: "main", ...param } : param,
+        form: { follow: "own", w0From: "07:00", w0To: "11:30", w0mon: "on", w0sat: "on" },
+        async effect(ctx) {
+          expectSuccess(ctx, atBranch ? MAIN : kind === "section" ? SECTIONS : ITEMS);
+          const row = await world.db
+            .selectFrom(table)
+            .select("servedTimes")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow();
+          expect(JSON.parse(row.servedTimes)).toEqual([{ days: ["mon", "sat"], from: "07:00", to: "11:30" }]);
+        },
+      };
     },
   };
 }
@@ -381,6 +422,10 @@ export const menuActions: MutatingAction[] = [
       };
     },
   },
+  servedTimesEntry("section", false),
+  servedTimesEntry("item", false),
+  servedTimesEntry("section", true),
+  servedTimesEntry("item", true),
   sectionIntent("delete", deleteSection),
   sectionIntent("up", moveSectionUp),
   sectionIntent("down", moveSectionDown),

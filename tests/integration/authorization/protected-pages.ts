@@ -18,6 +18,7 @@ import * as branchMenu from "~/routes/restaurant/branches/branch-menu.tsx";
 import * as compare from "~/routes/restaurant/branches/compare.tsx";
 import * as editOwnItem from "~/routes/restaurant/branches/edit-own-item.tsx";
 import * as hours from "~/routes/restaurant/branches/hours.tsx";
+import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
 import * as myBranches from "~/routes/restaurant/branches/my-branches.tsx";
 import * as restaurantEdit from "~/routes/restaurant/edit-profile.tsx";
 import * as insightsCsv from "~/routes/restaurant/insights-csv.ts";
@@ -88,7 +89,8 @@ export interface ProtectedPage {
 export interface ReadTargets {
   restName: string;
   urlName: string;
-  section: { id: string; name: string };
+  /** A general section, and its copy in the "main" branch. */
+  section: { id: string; name: string; mainCopyId: string };
   /** A general dish, and its copy in the "main" branch (anotherRestaurant has a "main" too). */
   item: { id: string; name: string; mainCopyId: string };
   /** A dish of the "main" branch only. */
@@ -124,6 +126,12 @@ async function makeTargets(world: World): Promise<ReadTargets> {
 
   const sectionId = await world.newSection();
   const section = (await world.section(sectionId))!;
+  const sectionCopy = await world.db
+    .selectFrom("menu_section")
+    .select("id")
+    .where("generalSectionId", "=", sectionId)
+    .where("branchId", "=", await world.mainBranchId())
+    .executeTakeFirstOrThrow();
   const dishName = unique("Read dish");
   const values = itemInput(sectionId, { name: dishName });
   const dish = await menus.addItem(s, ownerId, { values, files: itemViews(world.photo) });
@@ -152,7 +160,7 @@ async function makeTargets(world: World): Promise<ReadTargets> {
   return {
     restName: String(owner.input.restName),
     urlName: world.urlOf("restaurantOwner"),
-    section: { id: sectionId, name: section.originalName },
+    section: { id: sectionId, name: section.originalName, mainCopyId: sectionCopy.id },
     item: { id: dish.id, name: dishName, mainCopyId: copy.id },
     ownDish: { id: ownDish.id, name: (await world.item(ownDish.id))!.name },
     branch: { url: added.branchUrl, name: branchName },
@@ -257,6 +265,15 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
     params: { id: t.item.id },
     secrets: [t.item.name],
   })),
+  // When a section or dish is served (ADR 0043): one module at four addresses.
+  restaurant("owner", "/addmenu/sections/:sectionId/times", servedTimes, (t) => ({
+    params: { sectionId: t.section.id },
+    secrets: [t.section.name],
+  })),
+  restaurant("owner", "/addmenu/items/:itemId/times", servedTimes, (t) => ({
+    params: { itemId: t.item.id },
+    secrets: [t.item.name],
+  })),
   restaurant("self", "/addmenu/import", importList, (t) => ({ secrets: [t.import.id] })),
   restaurant("role", "/addmenu/import/template.csv", importTemplate, () => ({ secrets: [] }), "csv"),
   restaurant("role", "/addmenu/import/template.xlsx", importTemplate, () => ({ secrets: [] }), "xlsx"),
@@ -281,6 +298,14 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   ofBranch("/qr-card", qrCard, (t) => [t.restName, t.branch.name]),
   // "main": anotherRestaurant has a branch of that name too, so these check whose the dish is.
   restaurant("owner", "/mybranches/:branchName/menu/:itemId", branchItem, (t) => ({
+    params: { branchName: "main", itemId: t.item.mainCopyId },
+    secrets: [t.item.name],
+  })),
+  restaurant("owner", "/mybranches/:branchName/sections/:sectionId/times", servedTimes, (t) => ({
+    params: { branchName: "main", sectionId: t.section.mainCopyId },
+    secrets: [t.section.name],
+  })),
+  restaurant("owner", "/mybranches/:branchName/menu/:itemId/times", servedTimes, (t) => ({
     params: { branchName: "main", itemId: t.item.mainCopyId },
     secrets: [t.item.name],
   })),

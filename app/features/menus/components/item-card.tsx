@@ -104,11 +104,14 @@ export function ItemCard({
   item,
   href,
   price,
+  note,
 }: {
   item: CardItem;
   /** Without a link (the admin's inspection), the name is plain text. */
   href?: string;
   price: (n: number) => string;
+  /** Said under the name: when a dish served at some hours is (ADR 0043). */
+  note?: React.ReactNode;
 }) {
   const { t } = useI18n();
   return (
@@ -126,6 +129,7 @@ export function ItemCard({
           <DishPrice price={item.price} sizes={item.sizes} format={price} />
         </div>
         {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
+        {note}
         {item.soldOut ? (
           <p className="self-start rounded bg-gray-800 px-2 py-0.5 text-sm font-semibold text-white">
             {t("Sold out")}

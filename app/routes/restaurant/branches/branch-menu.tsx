@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { ServedTimesLine } from "~/features/menus/components/served-times-line.tsx";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
@@ -127,6 +128,12 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
         <Link to={`${own}/hours`} className={buttonClass("secondary")}>
           {t("Opening hours")}
         </Link>
+        <Link
+          to={`${branchPath(branch.urlName, branch.branchUrl)}#preview-at`}
+          className={buttonClass("secondary")}
+        >
+          {t("See the menu at another time")}
+        </Link>
       </nav>
       <p>
         <span className="font-medium">{t("Opening hours:")} </span>
@@ -170,6 +177,11 @@ function BranchSectionBlock({ section }: { section: BranchSection }) {
           />
         </Form>
       </div>
+      <ServedTimesLine
+        servedTimes={section.servedTimes}
+        href={`sections/${section.id}/times`}
+        name={section.originalName}
+      />
       {shown ? null : <p className="text-muted">{t("Diners at this branch do not see this section.")}</p>}
       {section.items.length === 0 ? <p className="text-muted">{tm(MENU_MESSAGES.noItems)}</p> : null}
       <ul className={`grid gap-3 md:grid-cols-2 ${shown ? "" : "opacity-70"}`}>
@@ -206,6 +218,7 @@ function BranchDishCard({ item }: { item: BranchDish }) {
         </p>
       ) : null}
       {item.nameExtra ? <p className="text-sm text-muted">{item.nameExtra}</p> : null}
+      <ServedTimesLine servedTimes={item.servedTimes} href={`menu/${item.id}/times`} name={item.name} />
       {item.description ? <p>{item.description}</p> : null}
       <p className="text-sm text-muted">
         {t(item.itemType)} · {t(item.itemTaste)} ·{" "}

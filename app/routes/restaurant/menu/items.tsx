@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ServedTimesLine } from "~/features/menus/components/served-times-line.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { MoveButtons } from "~/components/ui/move-buttons.tsx";
 import { SwitchSubmit } from "~/components/ui/switch-submit.tsx";
@@ -83,6 +84,11 @@ export default function Items({ loaderData, actionData }: Route.ComponentProps) 
                       <span className="font-semibold">{item.name}</span> · {ownerPrice(item.price)} ·{" "}
                       {t(item.itemType)}
                     </p>
+                    <ServedTimesLine
+                      servedTimes={item.servedTimes}
+                      href={`${item.id}/times`}
+                      name={item.name}
+                    />
                     <Form method="post" className="flex flex-wrap items-center gap-x-1 gap-y-1">
                       <input type="hidden" name="itemId" value={item.id} />
                       <Link

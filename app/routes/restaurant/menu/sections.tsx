@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ServedTimesLine } from "~/features/menus/components/served-times-line.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { ConfirmSubmit } from "~/components/ui/confirm-submit.tsx";
 import { MoveButtons } from "~/components/ui/move-buttons.tsx";
@@ -58,6 +59,11 @@ export default function Sections({ loaderData, actionData }: Route.ComponentProp
                   {section.sectionNumber}. {section.originalName}
                 </h2>
                 {section.topNote ? <p className="text-sm text-muted">{section.topNote}</p> : null}
+                <ServedTimesLine
+                  servedTimes={section.servedTimes}
+                  href={`${section.id}/times`}
+                  name={section.originalName}
+                />
               </div>
               <Form method="post" className="flex flex-wrap gap-2">
                 <input type="hidden" name="sectionId" value={section.id} />
