@@ -43,6 +43,7 @@ interface World {
   sectionId: string;
   itemId: string;
   branchItemId: string;
+  branchSectionId: string;
   ownDishId: string;
   importId: string;
   /** The restaurant owner's user id (the admin's account screen). */
@@ -83,6 +84,22 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
   "profile/restaurant/addmenu/items/edit/:id": {
     who: "restaurant",
     path: (w) => `/profile/restaurant/addmenu/items/edit/${w.itemId}`,
+  },
+  "profile/restaurant/addmenu/sections/:sectionId/times": {
+    who: "restaurant",
+    path: (w) => `/profile/restaurant/addmenu/sections/${w.sectionId}/times`,
+  },
+  "profile/restaurant/addmenu/items/:itemId/times": {
+    who: "restaurant",
+    path: (w) => `/profile/restaurant/addmenu/items/${w.itemId}/times`,
+  },
+  "profile/restaurant/mybranches/:branchName/sections/:sectionId/times": {
+    who: "restaurant",
+    path: (w) => `/profile/restaurant/mybranches/main/sections/${w.branchSectionId}/times`,
+  },
+  "profile/restaurant/mybranches/:branchName/menu/:itemId/times": {
+    who: "restaurant",
+    path: (w) => `/profile/restaurant/mybranches/main/menu/${w.branchItemId}/times`,
   },
   "profile/restaurant/addmenu/import": {
     who: "restaurant",
@@ -234,7 +251,15 @@ async function makeWorld(request: APIRequestContext): Promise<Omit<World, "owner
     maxRedirects: 0,
   });
   const importId = started.headers().location!.split("/").at(-1)!;
-  return { urlName: owner.urlName, sectionId: sectionId!, itemId, branchItemId, ownDishId, importId };
+  return {
+    urlName: owner.urlName,
+    sectionId: sectionId!,
+    itemId,
+    branchItemId,
+    branchSectionId: branchSection,
+    ownDishId,
+    importId,
+  };
 }
 
 async function contextFor(

@@ -1,4 +1,7 @@
 import type { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
+import type { ServedWindow } from "~/lib/served-times.ts";
+
+const EVERY_DAY = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as ServedWindow["days"];
 
 // The demo world's content: made-up restaurants in Islamabad and Rawalpindi with
 // Pakistani menus and prices in rupees. Names are invented so no real business is
@@ -31,6 +34,8 @@ export interface DemoSection {
   name: string;
   topNote?: string;
   bottomNote?: string;
+  /** Served only in these windows (ADR 0043); always when left out. */
+  servedTimes?: ServedWindow[];
   dishes: DemoDish[];
 }
 
@@ -58,6 +63,8 @@ export interface DemoRestaurant {
   quality: number;
   branches: DemoBranch[];
   menu: DemoSection[];
+  /** Every day's opening and closing time; by default the kind of restaurant's. */
+  hours?: { opens: string; closes: string };
 }
 
 export interface DemoCustomer {
@@ -519,6 +526,8 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
         contact: "051 5419876",
       },
     ],
+    // A tea house open from breakfast to past midnight: each of its menus in turn (issue 32).
+    hours: { opens: "07:00", closes: "03:00" },
     menu: [
       {
         name: "Chai and Coffee",
@@ -555,6 +564,7 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
       {
         name: "Breakfast",
         topNote: "Served until 12 noon.",
+        servedTimes: [{ days: EVERY_DAY, from: "07:00", to: "12:00" }],
         dishes: [
           dish(
             "Anda Paratha",
@@ -586,7 +596,9 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
         ],
       },
       {
-        name: "From the Bakery",
+        name: "Midnight Menu",
+        topNote: "Late bakes with chai, on weekend nights.",
+        servedTimes: [{ days: ["thu", "fri", "sat"], from: "23:00", to: "03:00" }],
         dishes: [
           dish(
             "Chocolate Fudge Cake",

@@ -15,7 +15,7 @@ export const DEMO_URDU: Record<string, string> = {
   "Rice and Noodles": "چاول اور نوڈلز",
   "Chai and Coffee": "چائے اور کافی",
   Breakfast: "ناشتہ",
-  "From the Bakery": "بیکری سے",
+  "Midnight Menu": "آدھی رات کا مینو",
   Burgers: "برگر",
   Sides: "سائیڈز",
   "Shakes and Drinks": "شیک اور مشروبات",

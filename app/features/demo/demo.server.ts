@@ -13,6 +13,8 @@ import { ADMIN_MESSAGES } from "../admin/admin.schema.ts";
 import { decideRestaurant, type Actor } from "../admin/admin.server.ts";
 import { addBranch, setOpeningHours } from "../branches/branches.server.ts";
 import { addItem, addSection, rateItem } from "../menus/menus.server.ts";
+import { setServedTimes } from "../menus/served-times.server.ts";
+import { servedTimesValues } from "../menus/served-times-form.ts";
 import { updateCustomerProfile, updateRestaurantProfile } from "../profiles/profiles.server.ts";
 import { postReview, replyToReview, reportReview } from "../reviews/reviews.server.ts";
 import {
@@ -379,6 +381,16 @@ async function buildMenu(services: Services, id: string, data: DemoRestaurant, s
       }),
       `section ${section.name} of ${data.name}`,
     );
+    if (section.servedTimes)
+      must(
+        await setServedTimes(
+          services,
+          id,
+          { kind: "section", id: sectionId, branchUrl: null },
+          servedTimesValues(section.servedTimes),
+        ),
+        `serving times of ${section.name}`,
+      );
     const added = await Promise.all(
       sectionDishes.map(async (dish, position) => ({
         id: await addDish(services, id, data, { sectionId, dish, position, files: pictures.get(dish)! }),
@@ -443,7 +455,7 @@ async function openBranches(services: Services, id: string, data: DemoRestaurant
       }),
       `branch ${branch.name} of ${data.name}`,
     );
-    must(await setOpeningHours(services, id, branchUrl, demoHours(data.type)), `hours of ${branch.name}`);
+    must(await setOpeningHours(services, id, branchUrl, demoHours(data)), `hours of ${branch.name}`);
     branches.push({ name: branch.name, url: branchUrl });
   }
   return branches;
@@ -453,9 +465,13 @@ async function openBranches(services: Services, id: string, data: DemoRestaurant
  * Hours as such places keep them: a cafe from the morning, everyone else lunch to past
  * midnight, Friday opening after the Jumu'ah prayer; and the Ramadan note owners post.
  */
-function demoHours(type: string): Record<string, string> {
+function demoHours({ type, hours }: DemoRestaurant): Record<string, string> {
   const days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
-  const [opens, closes] = type === "Cafe" ? ["09:00", "23:00"] : ["12:00", "00:30"];
+  const [opens, closes] = hours
+    ? [hours.opens, hours.closes]
+    : type === "Cafe"
+      ? ["09:00", "23:00"]
+      : ["12:00", "00:30"];
   const form: Record<string, string> = {
     note: "Ramadan: from iftar to sehri (7 pm to 3:30 am).",
   };

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { earliest } from "~/lib/served-times.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { localTimeIn } from "~/lib/zoned-time.ts";
 import { inLanguage } from "~/lib/menu-language.ts";
 import { requestLocale } from "~/lib/locale.ts";
@@ -71,8 +72,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The page 'as at' another moment is its owner's preview alone (ADR 0043): anyone else,
   // or a moment no clock shows, gets the page of now.
   if (previewAt !== null && !found.previewAt) {
-    url.searchParams.delete("at");
-    throw redirect(`${url.pathname}${url.search}`);
+    const kept = new URLSearchParams(
+      [...url.searchParams].filter(([name]) => name !== "at" && name !== "_routes"),
+    );
+    const path = branchPath(found.restaurant.urlName, found.branch.branchUrl);
+    throw redirect(safeRedirect(kept.size > 0 ? `${path}?${kept}` : path, { fallback: path }));
   }
   if (found.previewAt) markPersonal(context.get(pageTemplateContext));
   const { restaurant, branch, visibility, items, pages, sections, allergens } = found;

@@ -206,6 +206,10 @@ function branchProblems(d: LoaderData<typeof branch.loader>, c: CheckContext): s
   problems.push(...paging(d, c, rows));
   const own = c.reader === "customer" && c.search.get("posted") === c.targets.reviewIds[0];
   if (d.posted && !own) problems.push(`shows ${c.reader} a review as just posted`);
+  // The preview 'as at' a moment is its owner's alone; anyone else is redirected to now.
+  const ownerOf = { restaurantOwner: c.targets.approved.urlName, pendingOwner: c.targets.pending.urlName };
+  const owns = ownerOf[c.reader as keyof typeof ownerOf] === d.restaurant.urlName;
+  if (d.preview && !owns) problems.push(`shows ${c.reader} an owner's preview`);
   return problems;
 }
 
@@ -287,7 +291,7 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     ],
   }),
   read(BRANCH, "routes/public/branch", branch, {
-    reads: ["page", "type", "taste", "avoid", "available", "posted"],
+    reads: ["page", "type", "taste", "avoid", "available", "posted", "at"],
     echo: ["filters"],
     check: branchProblems,
   }),
@@ -373,6 +377,8 @@ function realValues(t: ReadTargets): (name: string) => readonly string[] {
     avoid: ["nuts", "NUTS ", "milk", "100%_", "%", "_", "egg", "sesame, nuts", "soy"],
     available: ["1", "0", "true"],
     posted: t.reviewIds,
+    // The owner's preview moment (ADR 0043): real, impossible and made-up ones.
+    at: ["2026-11-30T11:00", "2026-02-31T08:00", "2026-03-29T01:30", "tomorrow", "", "9999-01-01T00:00"],
     review: t.reviewIds,
     tab: ["items", "restaurants", "ITEMS"],
     q: [
