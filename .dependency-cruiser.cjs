@@ -15,6 +15,7 @@ const FEATURE_ORDER = [
   "reviews",
   "branches",
   "menu-import",
+  "deals",
   "menus",
   "profiles",
   "restaurants",

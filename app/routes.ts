@@ -39,6 +39,10 @@ export default [
     route("mybranches/:branchName/menu/:itemId/times", "routes/restaurant/menu/served-times.tsx", {
       id: "branch-item-times",
     }),
+    // Deals and combos (ADR 0044).
+    route("addmenu/deals", "routes/restaurant/deals/deals.tsx"),
+    route("addmenu/deals/new", "routes/restaurant/deals/deal-form.tsx", { id: "deal-new" }),
+    route("addmenu/deals/:dealId", "routes/restaurant/deals/deal-form.tsx", { id: "deal-edit" }),
     route("addmenu/import", "routes/restaurant/menu/import.tsx"),
     route("addmenu/import/template.csv", "routes/restaurant/menu/import-template.ts", {
       id: "import-template-csv",
@@ -61,6 +65,7 @@ export default [
     route("mybranches/:branchName/menu/:itemId", "routes/restaurant/branches/branch-item.tsx"),
     route("mybranches/:branchName/compare", "routes/restaurant/branches/compare.tsx"),
     route("mybranches/:branchName/hours", "routes/restaurant/branches/hours.tsx"),
+    route("mybranches/:branchName/deals", "routes/restaurant/branches/branch-deals.tsx"),
     route("mybranches/:branchName/additem", "routes/restaurant/branches/add-own-item.tsx"),
     route("mybranches/:branchName/items/edit/:id", "routes/restaurant/branches/edit-own-item.tsx"),
     route("mybranches/:branchName/qr.png", "routes/restaurant/qr-png.ts", { id: "branch-qr-png" }),

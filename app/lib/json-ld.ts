@@ -117,12 +117,23 @@ export interface MenuItemInput {
   soldOut?: number | boolean;
   /** A dish with sizes has one Offer per size (ADR 0022). */
   sizes?: readonly { label: string; price: number }[];
+  /** A dated deal's first and last day, "YYYY-MM-DD" (ADR 0044). */
+  validFrom?: string;
+  validThrough?: string;
 }
 
 export function menuItemJsonLd(item: MenuItemInput): JsonLd {
   const availability = item.soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock";
   const offer = (price: number, name?: string) =>
-    compact({ "@type": "Offer", name, price, priceCurrency: PRICE_CURRENCY, availability });
+    compact({
+      "@type": "Offer",
+      name,
+      price,
+      priceCurrency: PRICE_CURRENCY,
+      availability,
+      validFrom: item.validFrom || undefined,
+      validThrough: item.validThrough || undefined,
+    });
   return compact({
     "@type": "MenuItem",
     name: item.name,

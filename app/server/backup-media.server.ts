@@ -20,6 +20,7 @@ export const MEDIA_URLS_SQL = [
   `select "sideView" from menu_item`,
   `select "reviewVideo" from review`,
   `select url from menu_import_photo`,
+  `select picture from deal`,
 ].join(" union ");
 
 export const REVIEW_PICTURES_SQL = `select distinct "reviewPics" as pics from review where "reviewPics" <> '[]'`;

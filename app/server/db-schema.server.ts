@@ -150,6 +150,44 @@ export interface FinderCopyTable {
   area: string | null;
 }
 
+/** Issue 32, ADR 0044: a deal of the general menu (branchId null) or of one branch only. */
+export interface DealTable {
+  id: string;
+  restaurantId: string;
+  branchId: string | null;
+  name: string;
+  nameUr: Generated<string>;
+  picture: Generated<string>;
+  price: number;
+  serves: Generated<number>;
+  servedTimes: Generated<string>;
+  /** "YYYY-MM-DD" or "" (no first or last day). */
+  validFrom: Generated<string>;
+  validUntil: Generated<string>;
+  position: number;
+  timestamp: string;
+}
+
+/** A part of a deal: a dish of the general menu (a size of it) times a quantity, or a few words. */
+export interface DealPartTable {
+  dealId: string;
+  position: number;
+  restaurantId: string;
+  itemId: string | null;
+  sizeLabel: Generated<string>;
+  quantity: Generated<number>;
+  text: Generated<string>;
+}
+
+/** What one branch does with a general deal: its own price, or not offered there. */
+export interface DealBranchTable {
+  dealId: string;
+  branchId: string;
+  restaurantId: string;
+  priceOverride: number | null;
+  hidden: Generated<number>;
+}
+
 export interface BranchTable {
   id: string;
   restaurantId: string;
@@ -388,6 +426,9 @@ export interface DB {
   restaurant_key: RestaurantKeyTable;
   item_rating: ItemRatingTable;
   branch: BranchTable;
+  deal: DealTable;
+  deal_part: DealPartTable;
+  deal_branch: DealBranchTable;
   review: ReviewTable;
   review_reply: ReviewReplyTable;
   review_report: ReviewReportTable;

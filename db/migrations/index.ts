@@ -23,6 +23,7 @@ import { hiddenSectionsIndex } from "./0021-hidden-sections-index.ts";
 import { reviewVersions } from "./0022-review-versions.ts";
 import { finderCopies } from "./0023-finder-copies.ts";
 import { servedTimes } from "./0024-served-times.ts";
+import { deals } from "./0025-deals.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0022-review-versions": reviewVersions,
   "0023-finder-copies": finderCopies,
   "0024-served-times": servedTimes,
+  "0025-deals": deals,
 };

@@ -44,6 +44,7 @@ interface World {
   itemId: string;
   branchItemId: string;
   branchSectionId: string;
+  dealId: string;
   ownDishId: string;
   importId: string;
   /** The restaurant owner's user id (the admin's account screen). */
@@ -84,6 +85,19 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
   "profile/restaurant/addmenu/items/edit/:id": {
     who: "restaurant",
     path: (w) => `/profile/restaurant/addmenu/items/edit/${w.itemId}`,
+  },
+  "profile/restaurant/addmenu/deals": { who: "restaurant", path: () => "/profile/restaurant/addmenu/deals" },
+  "profile/restaurant/addmenu/deals/new": {
+    who: "restaurant",
+    path: () => "/profile/restaurant/addmenu/deals/new",
+  },
+  "profile/restaurant/addmenu/deals/:dealId": {
+    who: "restaurant",
+    path: (w) => `/profile/restaurant/addmenu/deals/${w.dealId}`,
+  },
+  "profile/restaurant/mybranches/:branchName/deals": {
+    who: "restaurant",
+    path: () => "/profile/restaurant/mybranches/main/deals",
   },
   "profile/restaurant/addmenu/sections/:sectionId/times": {
     who: "restaurant",
@@ -251,12 +265,26 @@ async function makeWorld(request: APIRequestContext): Promise<Omit<World, "owner
     maxRedirects: 0,
   });
   const importId = started.headers().location!.split("/").at(-1)!;
+  await request.post("/profile/restaurant/addmenu/deals/new", {
+    headers: { origin: appUrl() },
+    multipart: {
+      name: "Family deal for the whole table",
+      price: "2500",
+      serves: "4",
+      partDish: itemId,
+      partQuantity: "2",
+    },
+    maxRedirects: 0,
+  });
+  const deals = await (await request.get("/profile/restaurant/addmenu/deals")).text();
+  const dealId = idsIn(deals, /deals\/([0-9a-f-]{36})/gu)[0]!;
   return {
     urlName: owner.urlName,
     sectionId: sectionId!,
     itemId,
     branchItemId,
     branchSectionId: branchSection,
+    dealId,
     ownDishId,
     importId,
   };

@@ -30,6 +30,8 @@ import {
 } from "./branches.schema.ts";
 import * as q from "./branches.queries.server.ts";
 import { servedAtBranch } from "./served-now.server.ts";
+import { dealsOnAt } from "../deals/deals.server.ts";
+import { earliest } from "~/lib/served-times.ts";
 import type { Locale } from "~/lib/locale.ts";
 import { instantIn } from "~/lib/zoned-time.ts";
 import { withoutStatus } from "../restaurants/public-restaurants.queries.server.ts";
@@ -392,11 +394,13 @@ export async function publicBranch(
       pages: 0,
       sections: [],
       allergens: [],
+      deals: [],
       ...shown,
     };
-  const [served, allergenTexts] = await Promise.all([
+  const [served, allergenTexts, deals] = await Promise.all([
     servedAtBranch(db, branch.id, at, branch.timeZone, moment.locale),
     q.branchAllergenTexts(db, branch.id),
+    dealsOnAt(db, found.id, branch, at, moment.locale),
   ]);
   const counts = await q.branchSectionCounts(db, branch.id, filters, served.later);
   // Every dish is in a section and both count the same filtered dishes: one query fewer (ADR 0030).
@@ -426,8 +430,10 @@ export async function publicBranch(
     pages,
     sections,
     allergens,
+    // Deals lead the first page only: the pages of six stay the dishes' (product rules §9).
+    deals: page === 1 ? deals.deals : [],
     ...shown,
-    servedChangesAt: served.changesAt,
+    servedChangesAt: earliest(served.changesAt, deals.changesAt),
   };
 }
 

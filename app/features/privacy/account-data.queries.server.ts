@@ -140,6 +140,27 @@ export function importPhotosOf(db: Db, ownerId: string) {
     .execute();
 }
 
+/** The restaurant's deals (issue 32): what they are and the pictures they show. */
+export function dealsOf(db: Db, restaurantId: string) {
+  return db
+    .selectFrom("deal")
+    .select([
+      "id",
+      "branchId",
+      "name",
+      "nameUr",
+      "picture",
+      "price",
+      "serves",
+      "servedTimes",
+      "validFrom",
+      "validUntil",
+    ])
+    .where("restaurantId", "=", restaurantId)
+    .orderBy("position")
+    .execute();
+}
+
 export async function deleteReviewsBy(db: Db, authorId: string) {
   await db.deleteFrom("review").where("authorId", "=", authorId).execute();
 }

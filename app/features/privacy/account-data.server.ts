@@ -87,13 +87,14 @@ export async function customerData(services: Services, userId: string) {
 /** Everything Foodverse holds about an owner: the restaurant, branches, menus with their media, reviews received. */
 export async function restaurantData(services: Services, userId: string) {
   const { db } = services.database;
-  const [account, restaurant, branches, sections, dishes, reviews] = await Promise.all([
+  const [account, restaurant, branches, sections, dishes, reviews, deals] = await Promise.all([
     accountPart(services, userId),
     q.findRestaurantRow(db, userId),
     q.branchesOf(db, userId),
     q.sectionsOf(db, userId),
     q.dishesOf(db, userId),
     q.reviewsOf(db, "restaurantId", userId),
+    q.dealsOf(db, userId),
   ]);
   if (!account || !restaurant) return null;
   const { restQRimg: _restQRimg, ...profile } = restaurant;
@@ -116,6 +117,7 @@ export async function restaurantData(services: Services, userId: string) {
       sideView: media(d.sideView),
       sizes: JSON.parse(d.sizes) as unknown,
     })),
+    deals: deals.map((d) => ({ ...d, picture: media(d.picture) })),
     // Diners' reviews of the restaurant, without who wrote them: theirs to take out.
     reviewsReceived: reviews.map((r) => ({
       branch: r.branchName,
@@ -251,12 +253,14 @@ export async function closeRestaurantAccount(
   let dishes: Awaited<ReturnType<typeof q.dishesOf>> = [];
   let reviews: Awaited<ReturnType<typeof q.reviewsOf>> = [];
   let imports: Awaited<ReturnType<typeof q.importPhotosOf>> = [];
+  let deals: Awaited<ReturnType<typeof q.dealsOf>> = [];
   const failed = await deleteInOneTransaction(services, userId, async (trx) => {
     await lockRestaurant(trx, userId);
     // Read under the lock: a dish or review added meanwhile goes with its files, never without.
     dishes = await q.dishesOf(trx, userId);
     reviews = await q.reviewsOf(trx, "restaurantId", userId);
     imports = await q.importPhotosOf(trx, userId);
+    deals = await q.dealsOf(trx, userId);
     await q.deleteAccount(trx, userId);
   });
   if (failed) return failed;
@@ -268,6 +272,7 @@ export async function closeRestaurantAccount(
       ...dishes.flatMap((d) => [d.topView, d.frontView, d.sideView]),
       ...reviews.flatMap((r) => jsonList(r.reviewPics)),
       ...imports.map((p) => p.url),
+      ...deals.map((d) => d.picture),
     ],
     reviews.map((r) => r.reviewVideo),
   );

@@ -16,6 +16,7 @@ import { BranchHours } from "~/features/branches/components/branch-hours.tsx";
 import { DishFilters } from "~/features/branches/components/dish-filters.tsx";
 import { SectionTabs } from "~/features/branches/components/section-tabs.tsx";
 import { ServedNote } from "~/features/branches/components/served-note.tsx";
+import { DealCard } from "~/features/deals/components/deal-card.tsx";
 import { PreviewAt } from "~/features/branches/components/preview-at.tsx";
 import { filtersActive, readBranchFilters } from "~/features/branches/branch-filters.ts";
 import { ShareLink } from "~/components/ui/share-link.tsx";
@@ -106,6 +107,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       page: found.page,
       pages,
       sections: inLanguage(sections, locale),
+      deals: inLanguage(found.deals, locale),
       preview: found.ownerViewing
         ? {
             at: found.previewAt ? localTimeIn(found.previewAt, branch.timeZone) : null,
@@ -172,18 +174,36 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
               ? menuJsonLd({
                   name: t("{{name}} menu", { name: title }),
                   url: absoluteUrl(origin, path),
-                  sections: groupBySection(page.items).map((g) => ({
-                    name: g.name,
-                    items: g.items.map((i) => ({
-                      name: i.name,
-                      alternateName: i.alternateName,
-                      description: i.description,
-                      price: i.price,
-                      sizes: i.sizes,
-                      soldOut: i.soldOut,
-                      url: absoluteUrl(origin, `${path}/menu/${i.id}`),
+                  sections: [
+                    ...(page.deals.length > 0
+                      ? [
+                          {
+                            name: t("Deals"),
+                            items: page.deals.map((deal) => ({
+                              name: deal.name,
+                              alternateName: deal.alternateName,
+                              description: deal.parts.join(", "),
+                              price: deal.price,
+                              image: deal.picture ? absoluteUrl(origin, deal.picture) : null,
+                              validFrom: deal.validFrom,
+                              validThrough: deal.validUntil,
+                            })),
+                          },
+                        ]
+                      : []),
+                    ...groupBySection(page.items).map((g) => ({
+                      name: g.name,
+                      items: g.items.map((i) => ({
+                        name: i.name,
+                        alternateName: i.alternateName,
+                        description: i.description,
+                        price: i.price,
+                        sizes: i.sizes,
+                        soldOut: i.soldOut,
+                        url: absoluteUrl(origin, `${path}/menu/${i.id}`),
+                      })),
                     })),
-                  })),
+                  ],
                 })
               : undefined,
           }),
@@ -270,6 +290,18 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
           <Link to={`${base}/reviews`} className="self-start text-brand underline">
             {t("All reviews of {{name}}", { name: branch.branchName })}
           </Link>
+        </section>
+      ) : null}
+      {loaderData.deals.length > 0 ? (
+        <section aria-labelledby="deals" className="flex flex-col gap-3">
+          <h2 id="deals" className="text-xl font-bold">
+            {t("Deals")}
+          </h2>
+          <ul className="grid gap-3 md:grid-cols-2">
+            {loaderData.deals.map((deal) => (
+              <DealCard key={deal.id} deal={deal} price={publicPrice} />
+            ))}
+          </ul>
         </section>
       ) : null}
       {shown ? (

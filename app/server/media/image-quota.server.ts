@@ -5,12 +5,12 @@ import { MEDIA_MESSAGES, MediaError } from "./images.server.ts";
 
 /**
  * The distinct uploaded photos an account's rows show: its profile and cover
- * images, its dishes' views (a branch copy shares its dish's pictures), its
+ * images, its dishes' views (a branch copy shares its dish's pictures), its deals', its
  * reviews' photos, and the photos of its menu imports not written yet. Read from the rows themselves, so every app process agrees
  * and nothing has to be counted up or down (docs/decisions/0015-upload-quotas.md).
  */
 export async function storedImageCount(db: Kysely<DB>, ownerId: string): Promise<number> {
-  const [restaurant, customer, items, reviews, staged] = await Promise.all([
+  const [restaurant, customer, items, reviews, staged, deals] = await Promise.all([
     db
       .selectFrom("restaurant")
       .select(["profileImageUrl", "coverImageUrl"])
@@ -39,6 +39,7 @@ export async function storedImageCount(db: Kysely<DB>, ownerId: string): Promise
       .select("menu_import_photo.url")
       .where("menu_import.ownerId", "=", ownerId)
       .execute(),
+    db.selectFrom("deal").select("picture").distinct().where("restaurantId", "=", ownerId).execute(),
   ]);
   const ids = new Set<string>();
   const add = (url: unknown) => {
@@ -51,6 +52,8 @@ export async function storedImageCount(db: Kysely<DB>, ownerId: string): Promise
   }
   for (const item of items) [item.topView, item.frontView, item.sideView].forEach(add);
   for (const photo of staged) add(photo.url);
+  // A deal showing its first dish's picture shares that photo: counted once.
+  for (const deal of deals) add(deal.picture);
   for (const review of reviews) {
     try {
       const pics: unknown = JSON.parse(review.reviewPics);

@@ -15,6 +15,9 @@ import * as importPhotos from "~/routes/restaurant/menu/import-photos.ts";
 import * as importPreview from "~/routes/restaurant/menu/import-preview.tsx";
 import * as sections from "~/routes/restaurant/menu/sections.tsx";
 import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
+import * as dealForm from "~/routes/restaurant/deals/deal-form.tsx";
+import * as dealsList from "~/routes/restaurant/deals/deals.tsx";
+import * as branchDealsRoute from "~/routes/restaurant/branches/branch-deals.tsx";
 import { ITEM_FIELDS, itemInput } from "../../setup/factories.ts";
 import type { MutatingAction, PreparedCall } from "./action-entry.ts";
 import { expectSuccess } from "./effects.ts";
@@ -127,6 +130,102 @@ function servedTimesEntry(kind: "section" | "item", atBranch: boolean): Mutating
       };
     },
   };
+}
+
+const DEALS = "/profile/restaurant/addmenu/deals";
+
+/** Deals (ADR 0044): added by the owner for themselves; changed, deleted and set at a branch by their owner alone. */
+function dealEntries(): MutatingAction[] {
+  return [
+    {
+      name: "restaurant-deals deal-form new",
+      module: "routes/restaurant/deals/deal-form",
+      method: "POST",
+      scope: "self",
+      allowed: RESTAURANTS,
+      target: { kind: "route", action: dealForm.action },
+      async prepare(world, actor) {
+        const owner = actor === "anotherRestaurant" ? "anotherRestaurant" : "restaurantOwner";
+        const { id: itemId } = await world.newItem(owner);
+        const name = unique("Family deal");
+        return {
+          path: `${DEALS}/new`,
+          params: {},
+          form: { name, price: "900", serves: "3", partDish: itemId, partQuantity: "2", partText: "" },
+          async effect(ctx) {
+            expectSuccess(ctx, DEALS);
+            const row = await world.db
+              .selectFrom("deal")
+              .select(["restaurantId", "price"])
+              .where("name", "=", name)
+              .executeTakeFirstOrThrow();
+            expect(row).toEqual({ restaurantId: world.idOf(owner), price: 900 });
+          },
+        };
+      },
+    },
+    {
+      name: "restaurant-deals deal-form edit",
+      module: "routes/restaurant/deals/deal-form",
+      ...ownerOnly,
+      target: { kind: "route", action: dealForm.action },
+      async prepare(world) {
+        const { id, itemId } = await world.newDeal();
+        const name = unique("Renamed deal");
+        return {
+          path: `${DEALS}/${id}`,
+          params: { dealId: id },
+          form: { name, price: "750", serves: "2", partDish: itemId, partQuantity: "1", partText: "" },
+          async effect(ctx) {
+            expectSuccess(ctx, DEALS);
+            expect(await world.deal(id)).toMatchObject({ name, price: 750 });
+          },
+        };
+      },
+    },
+    {
+      name: "restaurant-deals deals delete",
+      module: "routes/restaurant/deals/deals",
+      intent: "delete",
+      ...ownerOnly,
+      target: { kind: "route", action: dealsList.action },
+      async prepare(world) {
+        const { id } = await world.newDeal();
+        return {
+          path: DEALS,
+          form: { intent: "delete", dealId: id },
+          async effect(ctx) {
+            expectSuccess(ctx, DEALS);
+            expect(await world.deal(id)).toBeUndefined();
+          },
+        };
+      },
+    },
+    {
+      name: "restaurant-branches branch-deals save",
+      module: "routes/restaurant/branches/branch-deals",
+      intent: "save",
+      ...ownerOnly,
+      target: { kind: "route", action: branchDealsRoute.action },
+      async prepare(world) {
+        const { id } = await world.newDeal();
+        return {
+          path: `${MAIN}/deals`,
+          params: { branchName: "main" },
+          form: { intent: "save", dealId: id, priceOverride: "450" },
+          async effect(ctx) {
+            expectSuccess(ctx, `${MAIN}/deals`);
+            const row = await world.db
+              .selectFrom("deal_branch")
+              .select(["priceOverride", "hidden"])
+              .where("dealId", "=", id)
+              .executeTakeFirstOrThrow();
+            expect(row).toEqual({ priceOverride: 450, hidden: 1 });
+          },
+        };
+      },
+    },
+  ];
 }
 
 /** Two sections or items next to each other, for the move buttons. */
@@ -422,6 +521,7 @@ export const menuActions: MutatingAction[] = [
       };
     },
   },
+  ...dealEntries(),
   servedTimesEntry("section", false),
   servedTimesEntry("item", false),
   servedTimesEntry("section", true),

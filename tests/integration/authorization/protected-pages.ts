@@ -19,6 +19,9 @@ import * as compare from "~/routes/restaurant/branches/compare.tsx";
 import * as editOwnItem from "~/routes/restaurant/branches/edit-own-item.tsx";
 import * as hours from "~/routes/restaurant/branches/hours.tsx";
 import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
+import * as dealForm from "~/routes/restaurant/deals/deal-form.tsx";
+import * as dealsList from "~/routes/restaurant/deals/deals.tsx";
+import * as branchDealsPage from "~/routes/restaurant/branches/branch-deals.tsx";
 import * as myBranches from "~/routes/restaurant/branches/my-branches.tsx";
 import * as restaurantEdit from "~/routes/restaurant/edit-profile.tsx";
 import * as insightsCsv from "~/routes/restaurant/insights-csv.ts";
@@ -93,6 +96,8 @@ export interface ReadTargets {
   section: { id: string; name: string; mainCopyId: string };
   /** A general dish, and its copy in the "main" branch (anotherRestaurant has a "main" too). */
   item: { id: string; name: string; mainCopyId: string };
+  /** A general deal of restaurantOwner's. */
+  deal: { id: string; name: string };
   /** A dish of the "main" branch only. */
   ownDish: { id: string; name: string };
   /** A branch only restaurantOwner has an address of. */
@@ -143,6 +148,8 @@ async function makeTargets(world: World): Promise<ReadTargets> {
     .where("branchId", "=", await world.mainBranchId())
     .executeTakeFirstOrThrow();
   const ownDish = await world.newOwnDish();
+  const newDeal = await world.newDeal();
+  const dealRow = (await world.deal(newDeal.id))!;
   const started = await world.newImport();
   const reviewed = await world.reportedReview();
   const review = await world.db
@@ -163,6 +170,7 @@ async function makeTargets(world: World): Promise<ReadTargets> {
     section: { id: sectionId, name: section.originalName, mainCopyId: sectionCopy.id },
     item: { id: dish.id, name: dishName, mainCopyId: copy.id },
     ownDish: { id: ownDish.id, name: (await world.item(ownDish.id))!.name },
+    deal: { id: newDeal.id, name: dealRow.name },
     branch: { url: added.branchUrl, name: branchName },
     import: { id: started.importId, dish: started.dish },
     customer: {
@@ -265,6 +273,13 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
     params: { id: t.item.id },
     secrets: [t.item.name],
   })),
+  // Deals (ADR 0044).
+  restaurant("self", "/addmenu/deals", dealsList, (t) => ({ secrets: [t.deal.name] })),
+  restaurant("self", "/addmenu/deals/new", dealForm, (t) => ({ secrets: [t.item.name] })),
+  restaurant("owner", "/addmenu/deals/:dealId", dealForm, (t) => ({
+    params: { dealId: t.deal.id },
+    secrets: [t.deal.name],
+  })),
   // When a section or dish is served (ADR 0043): one module at four addresses.
   restaurant("owner", "/addmenu/sections/:sectionId/times", servedTimes, (t) => ({
     params: { sectionId: t.section.id },
@@ -292,6 +307,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   ofBranch("", branchMenu, (t) => [t.branch.name]),
   ofBranch("/compare", compare, (t) => [t.branch.name]),
   ofBranch("/hours", hours, (t) => [t.branch.name]),
+  ofBranch("/deals", branchDealsPage, (t) => [t.branch.name, t.deal.name]),
   ofBranch("/additem", addOwnItem, (t) => [t.branch.name, t.section.name]),
   ofBranch("/qr.png", qrPng, (t) => [t.urlName], "png"),
   ofBranch("/qr.svg", qrSvg, (t) => [t.urlName], "svg"),

@@ -10,6 +10,7 @@ import { getViewer } from "~/features/accounts/access.server.ts";
 import { COMMAND_LINE, decideRestaurant } from "~/features/admin/admin.server.ts";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import { addImportPhotos, startImport } from "~/features/menu-import/menu-import.server.ts";
+import { saveDeal } from "~/features/deals/deals.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { moderateReview, postReview, reportReview } from "~/features/reviews/reviews.server.ts";
 import { signedUpCustomer, signedUpOwner, type SignedUp } from "../../setup/accounts.ts";
@@ -205,6 +206,25 @@ export class World {
     const values = itemInput(section, { positionInSection: String(position) });
     const { id } = ok(await menus.addItem(this.services, this.idOf(owner), { values, files }));
     return { id, sectionId: section };
+  }
+
+  /** A fresh general deal of one fresh dish of the owner's (ADR 0044). */
+  async newDeal(owner: "restaurantOwner" | "anotherRestaurant" = "restaurantOwner") {
+    const { id: itemId } = await this.newItem(owner);
+    const values = {
+      name: unique("Deal"),
+      price: "500",
+      serves: "2",
+      partDish: [itemId],
+      partQuantity: ["2"],
+      partText: [""],
+    };
+    const { id } = ok(await saveDeal(this.services, this.idOf(owner), null, { values, files: new Map() }));
+    return { id, itemId };
+  }
+
+  async deal(id: string) {
+    return this.db.selectFrom("deal").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
   async branchIdsOf(restaurantId: string) {

@@ -23,6 +23,7 @@ export default function MenuDashboard() {
     { to: "sections", label: t("View Added Sections") },
     { to: "additems", label: t("Add Items to an Added Section") },
     { to: "items", label: t("View All Items in Sections") },
+    { to: "deals", label: t("Deals and combos") },
   ];
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6">

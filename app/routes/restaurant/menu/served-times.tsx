@@ -11,14 +11,12 @@ import {
   SERVED_TIMES_FIELD_LABELS,
   SERVED_TIMES_MESSAGES as M,
   servedTimesValuesOf,
-  windowField,
 } from "~/features/menus/served-times-form.ts";
+import { WindowFields } from "~/features/menus/components/window-fields.tsx";
 import { servedTimesForm, setServedTimes, type TimedTarget } from "~/features/menus/served-times.server.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { EDITED_FROM, editVersion } from "~/lib/edit-version.ts";
-import { DAY_NAMES, DAYS } from "~/lib/opening-hours.ts";
-import { WINDOWS_MAX } from "~/lib/served-times.ts";
 import { localeOf } from "~/lib/seo.ts";
 import { ownBranchPath } from "~/lib/slug.ts";
 import { refused } from "~/server/action-result.server.ts";
@@ -76,7 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ServedTimes({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const { form, back } = loaderData;
   const busy = useNavigation().state === "submitting";
   const conflict = actionData?.conflict;
@@ -143,52 +141,7 @@ export default function ServedTimes({ loaderData, actionData }: Route.ComponentP
             </label>
           </fieldset>
         ) : null}
-        {Array.from({ length: WINDOWS_MAX }, (_, i) => {
-          const error =
-            errors[windowField(i, "From")] ?? errors[windowField(i, "To")] ?? errors[windowField(i, "mon")];
-          return (
-            <fieldset key={i} className="flex flex-col gap-2 border-b border-line pb-3">
-              <legend className="font-semibold">{t("Time {{number}}", { number: i + 1 })}</legend>
-              <div className="flex flex-wrap items-end gap-3">
-                {(["From", "To"] as const).map((edge) => (
-                  <label key={edge} className="flex flex-col text-sm font-medium">
-                    {edge === "From" ? t("From") : t("To")}
-                    <input
-                      type="time"
-                      name={windowField(i, edge)}
-                      defaultValue={initial[windowField(i, edge)] ?? ""}
-                      aria-invalid={errors[windowField(i, edge)] ? true : undefined}
-                      aria-label={
-                        edge === "From"
-                          ? t("Time {{number}}: from", { number: i + 1 })
-                          : t("Time {{number}}: to", { number: i + 1 })
-                      }
-                      className="min-h-11 w-32 rounded-md border border-line px-2"
-                    />
-                  </label>
-                ))}
-              </div>
-              <div
-                role="group"
-                aria-label={t("Time {{number}}: days", { number: i + 1 })}
-                className="flex flex-wrap gap-x-3"
-              >
-                {DAYS.map((day) => (
-                  <label key={day} className="flex min-h-11 items-center gap-1.5 text-sm">
-                    <input
-                      type="checkbox"
-                      name={windowField(i, day)}
-                      defaultChecked={initial[windowField(i, day)] === "on"}
-                      className="size-5 accent-brand"
-                    />
-                    {t(DAY_NAMES[day])}
-                  </label>
-                ))}
-              </div>
-              {error ? <p className="text-sm text-danger">{tm(error)}</p> : null}
-            </fieldset>
-          );
-        })}
+        <WindowFields initial={initial} errors={errors} />
         <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy}>
           {busy ? t("Saving…") : conflict ? t("Apply my changes on top") : t("Save serving times")}
         </button>
