@@ -66,6 +66,7 @@ export default [
     route("mybranches/:branchName/compare", "routes/restaurant/branches/compare.tsx"),
     route("mybranches/:branchName/hours", "routes/restaurant/branches/hours.tsx"),
     route("mybranches/:branchName/deals", "routes/restaurant/branches/branch-deals.tsx"),
+    route("mybranches/:branchName/special-hours", "routes/restaurant/branches/special-hours.tsx"),
     route("mybranches/:branchName/additem", "routes/restaurant/branches/add-own-item.tsx"),
     route("mybranches/:branchName/items/edit/:id", "routes/restaurant/branches/edit-own-item.tsx"),
     route("mybranches/:branchName/qr.png", "routes/restaurant/qr-png.ts", { id: "branch-qr-png" }),

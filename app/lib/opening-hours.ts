@@ -208,3 +208,22 @@ export function openingHoursJsonLd(hours: OpeningHours) {
     })),
   );
 }
+
+/**
+ * A dated schedule's hours (Ramadan, Eid; ADR 0045) as search engines read special hours:
+ * each range with `validFrom` / `validThrough` (its first day's times where an edge is iftar
+ * or sehri), and a day closed as opening and closing at midnight.
+ */
+export function specialHoursJsonLd(
+  schedules: readonly { validFrom: string; validUntil: string; opens: readonly string[] }[],
+) {
+  return schedules.flatMap((s) =>
+    (s.opens.length > 0 ? s.opens : ["00:00-00:00"]).map((range) => ({
+      "@type": "OpeningHoursSpecification",
+      opens: range.slice(0, 5),
+      closes: range.slice(6, 11),
+      validFrom: s.validFrom,
+      validThrough: s.validUntil,
+    })),
+  );
+}

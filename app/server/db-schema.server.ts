@@ -164,6 +164,8 @@ export interface DealTable {
   /** "YYYY-MM-DD" or "" (no first or last day). */
   validFrom: Generated<string>;
   validUntil: Generated<string>;
+  /** 1: an iftar deal, first while the branch keeps Ramadan hours. */
+  iftar: Generated<number>;
   position: number;
   timestamp: string;
 }
@@ -186,6 +188,20 @@ export interface DealBranchTable {
   restaurantId: string;
   priceOverride: number | null;
   hidden: Generated<number>;
+}
+
+/** Issue 32, ADR 0045: a branch's dated hours (Ramadan, Eid). */
+export interface BranchScheduleTable {
+  id: string;
+  branchId: string;
+  restaurantId: string;
+  kind: "ramadan" | "eid";
+  /** "YYYY-MM-DD", both days included. */
+  validFrom: string;
+  validUntil: string;
+  /** JSON: the ranges of every day, edges "HH:MM", "iftar" or "sehri" (app/lib/special-hours.ts); [] closed. */
+  hours: string;
+  timestamp: string;
 }
 
 export interface BranchTable {
@@ -426,6 +442,7 @@ export interface DB {
   restaurant_key: RestaurantKeyTable;
   item_rating: ItemRatingTable;
   branch: BranchTable;
+  branch_schedule: BranchScheduleTable;
   deal: DealTable;
   deal_part: DealPartTable;
   deal_branch: DealBranchTable;

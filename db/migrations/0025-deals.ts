@@ -33,6 +33,8 @@ export const deals: Migration = {
       .addColumn("servedTimes", "text", (c) => c.notNull().defaultTo(""))
       .addColumn("validFrom", "text", (c) => c.notNull().defaultTo(""))
       .addColumn("validUntil", "text", (c) => c.notNull().defaultTo(""))
+      // An iftar deal leads the deals while the branch keeps Ramadan hours (ADR 0045).
+      .addColumn("iftar", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("position", "integer", (c) => c.notNull())
       .addColumn("timestamp", "text", (c) => c.notNull())
       .execute();

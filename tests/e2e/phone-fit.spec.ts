@@ -95,6 +95,10 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
     who: "restaurant",
     path: (w) => `/profile/restaurant/addmenu/deals/${w.dealId}`,
   },
+  "profile/restaurant/mybranches/:branchName/special-hours": {
+    who: "restaurant",
+    path: () => "/profile/restaurant/mybranches/main/special-hours",
+  },
   "profile/restaurant/mybranches/:branchName/deals": {
     who: "restaurant",
     path: () => "/profile/restaurant/mybranches/main/deals",

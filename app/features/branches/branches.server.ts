@@ -30,6 +30,7 @@ import {
 } from "./branches.schema.ts";
 import * as q from "./branches.queries.server.ts";
 import { servedAtBranch } from "./served-now.server.ts";
+import { branchClock } from "./special-hours.server.ts";
 import { dealsOnAt } from "../deals/deals.server.ts";
 import { earliest } from "~/lib/served-times.ts";
 import type { Locale } from "~/lib/locale.ts";
@@ -395,13 +396,17 @@ export async function publicBranch(
       sections: [],
       allergens: [],
       deals: [],
+      clock: null,
       ...shown,
     };
-  const [served, allergenTexts, deals] = await Promise.all([
+  const [served, allergenTexts, deals, clock] = await Promise.all([
     servedAtBranch(db, branch.id, at, branch.timeZone, moment.locale),
     q.branchAllergenTexts(db, branch.id),
     dealsOnAt(db, found.id, branch, at, moment.locale),
+    branchClock(db, branch, readHours(branch.openingHours), at, moment.locale),
   ]);
+  // On a day of Ramadan hours the iftar deals lead (ADR 0045).
+  const shownDeals = clock.ramadan ? deals.deals.toSorted((a, b) => b.iftar - a.iftar) : deals.deals;
   const counts = await q.branchSectionCounts(db, branch.id, filters, served.later);
   // Every dish is in a section and both count the same filtered dishes: one query fewer (ADR 0030).
   const total = counts.reduce((sum, section) => sum + section.count, 0);
@@ -431,7 +436,8 @@ export async function publicBranch(
     sections,
     allergens,
     // Deals lead the first page only: the pages of six stay the dishes' (product rules §9).
-    deals: page === 1 ? deals.deals : [],
+    deals: page === 1 ? shownDeals : [],
+    clock,
     ...shown,
     servedChangesAt: earliest(served.changesAt, deals.changesAt),
   };

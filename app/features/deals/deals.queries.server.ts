@@ -14,6 +14,7 @@ const DEAL_COLUMNS = [
   "deal.servedTimes",
   "deal.validFrom",
   "deal.validUntil",
+  "deal.iftar",
   "deal.position",
 ] as const;
 

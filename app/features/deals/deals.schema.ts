@@ -50,6 +50,8 @@ export interface DealInput {
   windows: ServedWindow[];
   validFrom: string;
   validUntil: string;
+  /** An iftar deal: first while the branch keeps Ramadan hours. */
+  iftar: boolean;
   /** null: the general menu (every branch); else one branch's address part. */
   branchUrl: string | null;
 }
@@ -139,6 +141,7 @@ export function parseDeal(
       windows: times.ok ? times.windows : [],
       validFrom,
       validUntil,
+      iftar: text(values.iftar) === "on",
       branchUrl: branch || null,
     },
   };

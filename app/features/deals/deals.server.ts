@@ -115,6 +115,7 @@ export async function dealForm(services: Services, ownerId: string, dealId: stri
     serves: String(deal.serves),
     validFrom: deal.validFrom,
     validUntil: deal.validUntil,
+    iftar: deal.iftar ? "on" : "",
     branch: deal.branchUrl ?? "",
     [PART_FIELDS.dish]: parts.map((p) => (p.itemId ? dishChoice(p.itemId, p.sizeLabel) : "")),
     [PART_FIELDS.quantity]: parts.map((p) => String(p.quantity)),
@@ -190,6 +191,7 @@ export async function saveDeal(
         servedTimes: servedTimesJson(deal.windows),
         validFrom: deal.validFrom,
         validUntil: deal.validUntil,
+        iftar: deal.iftar ? 1 : 0,
         timestamp: now,
       };
       if (current) await q.updateDeal(trx, id, row);
@@ -309,6 +311,8 @@ export interface ShownDeal {
   windows: string;
   validFrom: string;
   validUntil: string;
+  /** 1 for an iftar deal (first on days of Ramadan hours). */
+  iftar: number;
 }
 
 /** The day after `date` (YYYY-MM-DD). */
@@ -373,6 +377,7 @@ export async function dealsOnAt(
       windows: windowsText(windows, locale),
       validFrom: deal.validFrom,
       validUntil: deal.validUntil,
+      iftar: deal.iftar,
     });
   }
   return { deals, changesAt };

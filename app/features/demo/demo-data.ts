@@ -65,6 +65,23 @@ export interface DemoRestaurant {
   menu: DemoSection[];
   /** Every day's opening and closing time; by default the kind of restaurant's. */
   hours?: { opens: string; closes: string };
+  /** Deals of the general menu (ADR 0044): parts name dishes of this menu, or are words. */
+  deals?: DemoDeal[];
+  /** Ramadan and Eid hours of every branch (ADR 0045). */
+  schedules?: Record<string, string>[];
+}
+
+export interface DemoDeal {
+  name: string;
+  nameUr: string;
+  price: number;
+  serves: number;
+  parts: [dish: string, quantity: number][];
+  words?: string;
+  servedTimes?: ServedWindow[];
+  validFrom?: string;
+  validUntil?: string;
+  iftar?: boolean;
 }
 
 export interface DemoCustomer {
@@ -528,6 +545,57 @@ export const DEMO_RESTAURANTS: DemoRestaurant[] = [
     ],
     // A tea house open from breakfast to past midnight: each of its menus in turn (issue 32).
     hours: { opens: "07:00", closes: "03:00" },
+    deals: [
+      {
+        name: "Breakfast for Two",
+        nameUr: "دو افراد کا ناشتہ",
+        price: 1100,
+        serves: 2,
+        parts: [
+          ["Anda Paratha", 2],
+          ["Karak Chai", 2],
+        ],
+        servedTimes: [{ days: EVERY_DAY, from: "07:00", to: "12:00" }],
+      },
+      {
+        name: "Midnight Chai Deal",
+        nameUr: "آدھی رات کی چائے ڈیل",
+        price: 1100,
+        serves: 2,
+        parts: [
+          ["Kashmiri Chai", 2],
+          ["Chocolate Fudge Cake", 1],
+        ],
+        servedTimes: [{ days: ["thu", "fri", "sat"], from: "23:00", to: "03:00" }],
+      },
+      {
+        name: "Iftar Deal",
+        nameUr: "افطار ڈیل",
+        price: 950,
+        serves: 2,
+        parts: [
+          ["Karak Chai", 2],
+          ["Butter Croissant", 1],
+        ],
+        words: "Dates and fruit chaat",
+        validFrom: "2027-02-08",
+        validUntil: "2027-03-09",
+        iftar: true,
+      },
+    ],
+    // Ramadan 1448 as expected (the moon decides): from iftar to late, and a sehri service; Eid afternoons.
+    schedules: [
+      {
+        kind: "ramadan",
+        validFrom: "2027-02-08",
+        validUntil: "2027-03-09",
+        r0FromAt: "iftar",
+        r0To: "23:30",
+        r1From: "02:00",
+        r1ToAt: "sehri",
+      },
+      { kind: "eid", validFrom: "2027-03-10", validUntil: "2027-03-12", r0From: "16:00", r0To: "23:30" },
+    ],
     menu: [
       {
         name: "Chai and Coffee",

@@ -14,6 +14,8 @@ import { decideRestaurant, type Actor } from "../admin/admin.server.ts";
 import { addBranch, setOpeningHours } from "../branches/branches.server.ts";
 import { addItem, addSection, rateItem } from "../menus/menus.server.ts";
 import { setServedTimes } from "../menus/served-times.server.ts";
+import { saveDeal } from "../deals/deals.server.ts";
+import { addSchedule } from "../branches/special-hours.server.ts";
 import { servedTimesValues } from "../menus/served-times-form.ts";
 import { updateCustomerProfile, updateRestaurantProfile } from "../profiles/profiles.server.ts";
 import { postReview, replyToReview, reportReview } from "../reviews/reviews.server.ts";
@@ -269,6 +271,7 @@ async function createRestaurant(
   await approve(services, data.name, urlName);
   await rateDishes(services, { data, urlName, dishes }, customers, scale);
   const branches = await openBranches(services, id, data, scale.branchesPerRestaurant);
+  await addDeals(services, id, data, dishes);
   return { data, id, urlName, dishes, branches };
 }
 
@@ -442,6 +445,40 @@ async function addDish(
   return must(await addItem(services, id, { values, files: await files }), `${dish.name} of ${data.name}`).id;
 }
 
+/** The restaurant's deals, of the dishes the scale kept (a part whose dish it left out is left out). */
+async function addDeals(
+  services: Services,
+  id: string,
+  data: DemoRestaurant,
+  dishes: BuiltRestaurant["dishes"],
+) {
+  for (const deal of data.deals ?? []) {
+    const parts = deal.parts.flatMap(([name, quantity]) => {
+      const built = dishes.find((d) => d.dish.name === name);
+      return built ? [{ dish: built.id, quantity: String(quantity), words: "" }] : [];
+    });
+    if (deal.words) parts.push({ dish: "", quantity: "1", words: deal.words });
+    if (parts.length === 0) continue;
+    const values = {
+      ...servedTimesValues(deal.servedTimes ?? []),
+      name: deal.name,
+      nameUr: deal.nameUr,
+      price: String(deal.price),
+      serves: String(deal.serves),
+      validFrom: deal.validFrom ?? "",
+      validUntil: deal.validUntil ?? "",
+      iftar: deal.iftar ? "on" : "",
+      partDish: parts.map((p) => p.dish),
+      partQuantity: parts.map((p) => p.quantity),
+      partText: parts.map((p) => p.words),
+    };
+    must(
+      await saveDeal(services, id, null, { values, files: new Map() }),
+      `deal ${deal.name} of ${data.name}`,
+    );
+  }
+}
+
 /** Branches after the menu is complete: each one copies the general menu. */
 async function openBranches(services: Services, id: string, data: DemoRestaurant, count: number) {
   const branches: BuiltRestaurant["branches"] = [];
@@ -456,6 +493,8 @@ async function openBranches(services: Services, id: string, data: DemoRestaurant
       `branch ${branch.name} of ${data.name}`,
     );
     must(await setOpeningHours(services, id, branchUrl, demoHours(data)), `hours of ${branch.name}`);
+    for (const schedule of data.schedules ?? [])
+      must(await addSchedule(services, id, branchUrl, schedule), `${schedule.kind} hours of ${branch.name}`);
     branches.push({ name: branch.name, url: branchUrl });
   }
   return branches;

@@ -20,7 +20,7 @@ import { DealCard } from "~/features/deals/components/deal-card.tsx";
 import { PreviewAt } from "~/features/branches/components/preview-at.tsx";
 import { filtersActive, readBranchFilters } from "~/features/branches/branch-filters.ts";
 import { ShareLink } from "~/components/ui/share-link.tsx";
-import { openingHoursJsonLd, openState, readHours } from "~/lib/opening-hours.ts";
+import { openingHoursJsonLd, readHours, specialHoursJsonLd } from "~/lib/opening-hours.ts";
 import { directionsHref, telHref } from "~/lib/place-links.ts";
 import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
@@ -84,9 +84,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // ADR 0017: until the restaurant is public a visitor gets the names and the note, not the branch's details.
   const hidden = visibility === "awaiting-approval";
   const hours = hidden ? null : readHours(branch.openingHours);
-  const state = hours ? openState(hours, found.at, branch.timeZone, locale) : null;
+  // Open now and the time to iftar, from the day's Ramadan or Eid schedule where there is one (ADR 0045).
+  const clock = hidden ? null : found.clock;
   // The page is true until the branch opens or closes, or a section or dish starts or stops.
-  const freshUntil = earliest(state?.changesAt, found.servedChangesAt);
+  const freshUntil = earliest(clock?.changesAt, found.servedChangesAt);
   return data(
     {
       restaurant: {
@@ -117,7 +118,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       allergens,
       filters,
       hours,
-      open: state ? { open: state.open, text: state.text } : null,
+      open: clock?.open ?? null,
+      fast: clock?.fast ?? null,
+      schedules: clock?.schedules ?? [],
       viewerRole: viewer?.role ?? null,
       // After posting a review, its author lands here and sees it first (never anyone else).
       posted:
@@ -168,7 +171,13 @@ export function meta({ loaderData: page, matches }: Route.MetaArgs) {
             telephone: branch.contact,
             address: branchAddress(branch),
             rating: page.rating ?? { average: 0, count: 0 },
-            openingHours: page.hours ? openingHoursJsonLd(page.hours) : undefined,
+            openingHours:
+              page.hours || page.schedules.length > 0
+                ? [
+                    ...(page.hours ? openingHoursJsonLd(page.hours) : []),
+                    ...specialHoursJsonLd(page.schedules),
+                  ]
+                : undefined,
             parent: { name: restaurant.restName, url: restaurantUrl },
             menu: shown
               ? menuJsonLd({
@@ -279,6 +288,14 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
           {t("See Reviews")}
         </Link>
       </BranchHero>
+      {loaderData.fast ? (
+        <p
+          role="note"
+          className="rounded-xl border border-amber-700 bg-amber-50 p-3 text-center text-lg font-semibold text-amber-950"
+        >
+          {tm(loaderData.fast)}
+        </p>
+      ) : null}
       <ApprovalNote visibility={visibility} />
       {loaderData.preview ? <PreviewAt preview={loaderData.preview} base={base} /> : null}
       {loaderData.posted ? (
@@ -340,7 +357,9 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
       <PageNumbers page={page} pages={pages} label={t("Menu pages")} />
-      {loaderData.hours ? <BranchHours hours={loaderData.hours} /> : null}
+      {loaderData.hours || loaderData.schedules.length > 0 ? (
+        <BranchHours hours={loaderData.hours} schedules={loaderData.schedules} />
+      ) : null}
       <section
         aria-labelledby="share-menu"
         className="flex flex-col items-center gap-3 rounded-xl bg-white p-4 text-center shadow-sm"

@@ -15,6 +15,8 @@ import * as importPhotos from "~/routes/restaurant/menu/import-photos.ts";
 import * as importPreview from "~/routes/restaurant/menu/import-preview.tsx";
 import * as sections from "~/routes/restaurant/menu/sections.tsx";
 import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
+import * as specialHours from "~/routes/restaurant/branches/special-hours.tsx";
+import { addSchedule } from "~/features/branches/special-hours.server.ts";
 import * as dealForm from "~/routes/restaurant/deals/deal-form.tsx";
 import * as dealsList from "~/routes/restaurant/deals/deals.tsx";
 import * as branchDealsRoute from "~/routes/restaurant/branches/branch-deals.tsx";
@@ -760,6 +762,79 @@ export const menuActions: MutatingAction[] = [
             days: { mon: [["12:00", "23:30"]] },
             note,
           });
+        },
+      };
+    },
+  },
+  {
+    // Each restaurant adds Ramadan hours to its own branch called "main".
+    name: "restaurant-branches special-hours add",
+    module: "routes/restaurant/branches/special-hours",
+    method: "POST",
+    scope: "self",
+    allowed: RESTAURANTS,
+    target: { kind: "route", action: specialHours.action },
+    async prepare(world, actor) {
+      const owner = actor === "anotherRestaurant" ? "anotherRestaurant" : "restaurantOwner";
+      // A year of its own per call, so no two calls' days overlap.
+      const year = 2100 + uniqueNumber();
+      return {
+        path: `${MAIN}/special-hours`,
+        params: { branchName: "main" },
+        form: {
+          intent: "add",
+          kind: "ramadan",
+          validFrom: `${year}-02-08`,
+          validUntil: `${year}-03-09`,
+          r0From: "18:00",
+          r0To: "02:00",
+        },
+        async effect(ctx) {
+          expectSuccess(ctx, `${MAIN}/special-hours`);
+          const row = await world.db
+            .selectFrom("branch_schedule")
+            .select(["kind", "hours"])
+            .where("branchId", "=", await world.mainBranchId(owner))
+            .where("validFrom", "=", `${year}-02-08`)
+            .executeTakeFirstOrThrow();
+          expect(row).toEqual({ kind: "ramadan", hours: JSON.stringify([{ from: "18:00", to: "02:00" }]) });
+        },
+      };
+    },
+  },
+  {
+    name: "restaurant-branches special-hours delete",
+    module: "routes/restaurant/branches/special-hours",
+    intent: "delete",
+    ...ownerOnly,
+    target: { kind: "route", action: specialHours.action },
+    async prepare(world) {
+      const year = 2100 + uniqueNumber();
+      const added = await addSchedule(world.services, world.idOf("restaurantOwner"), "main", {
+        kind: "eid",
+        validFrom: `${year}-03-10`,
+        validUntil: `${year}-03-10`,
+        closed: "on",
+      });
+      expect(added).toEqual({ ok: true });
+      const row = await world.db
+        .selectFrom("branch_schedule")
+        .select("id")
+        .where("validFrom", "=", `${year}-03-10`)
+        .executeTakeFirstOrThrow();
+      return {
+        path: `${MAIN}/special-hours`,
+        params: { branchName: "main" },
+        form: { intent: "delete", scheduleId: row.id },
+        async effect(ctx) {
+          expectSuccess(ctx, `${MAIN}/special-hours`);
+          expect(
+            await world.db
+              .selectFrom("branch_schedule")
+              .select("id")
+              .where("id", "=", row.id)
+              .executeTakeFirst(),
+          ).toBeUndefined();
         },
       };
     },

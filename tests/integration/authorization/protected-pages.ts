@@ -19,6 +19,7 @@ import * as compare from "~/routes/restaurant/branches/compare.tsx";
 import * as editOwnItem from "~/routes/restaurant/branches/edit-own-item.tsx";
 import * as hours from "~/routes/restaurant/branches/hours.tsx";
 import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
+import * as specialHoursPage from "~/routes/restaurant/branches/special-hours.tsx";
 import * as dealForm from "~/routes/restaurant/deals/deal-form.tsx";
 import * as dealsList from "~/routes/restaurant/deals/deals.tsx";
 import * as branchDealsPage from "~/routes/restaurant/branches/branch-deals.tsx";
@@ -308,6 +309,7 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   ofBranch("/compare", compare, (t) => [t.branch.name]),
   ofBranch("/hours", hours, (t) => [t.branch.name]),
   ofBranch("/deals", branchDealsPage, (t) => [t.branch.name, t.deal.name]),
+  ofBranch("/special-hours", specialHoursPage, (t) => [t.branch.name]),
   ofBranch("/additem", addOwnItem, (t) => [t.branch.name, t.section.name]),
   ofBranch("/qr.png", qrPng, (t) => [t.urlName], "png"),
   ofBranch("/qr.svg", qrSvg, (t) => [t.urlName], "svg"),

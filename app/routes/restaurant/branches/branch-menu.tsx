@@ -128,6 +128,9 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
         <Link to={`${own}/hours`} className={buttonClass("secondary")}>
           {t("Opening hours")}
         </Link>
+        <Link to={`${own}/special-hours`} className={buttonClass("secondary")}>
+          {t("Ramadan and Eid hours")}
+        </Link>
         <Link to={`${own}/deals`} className={buttonClass("secondary")}>
           {t("Deals at this branch")}
         </Link>

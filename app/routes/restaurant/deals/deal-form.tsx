@@ -193,6 +193,15 @@ export default function DealForm({ loaderData, actionData, params }: Route.Compo
             />
           </div>
           <WindowFields initial={values} errors={errors} />
+          <label className="flex min-h-11 items-center gap-2">
+            <input
+              type="checkbox"
+              name="iftar"
+              defaultChecked={value("iftar") === "on"}
+              className="size-5 accent-brand"
+            />
+            {t("An iftar deal: first on the menu on days of Ramadan hours")}
+          </label>
         </fieldset>
         <label className="flex flex-col gap-1 font-medium">
           {t("Picture")}{" "}
