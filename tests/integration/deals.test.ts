@@ -10,6 +10,7 @@ import { SERVED_TIMES_MESSAGES } from "~/features/menus/served-times-form.ts";
 import { inEnglish, type Message } from "~/lib/message.ts";
 import { DAYS } from "~/lib/opening-hours.ts";
 import * as branchPage from "~/routes/public/branch.tsx";
+import * as restaurantRoute from "~/routes/public/restaurant.tsx";
 import { servicesContext } from "~/server/context.ts";
 import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { newPageTemplate, pageTemplateContext } from "~/server/page-variant.server.ts";
@@ -336,6 +337,58 @@ describe("deals on the table page", () => {
     ).toEqual(["Iftar deal"]);
     expect((await tablePage(owner.urlName, blueArea, new Date("2027-03-20T00:00:00+05:00"))).deals).toEqual(
       [],
+    );
+  });
+});
+
+describe("deals on the restaurant page", () => {
+  it("lists the general deals still to come or on, with when they are offered, until midnight", async () => {
+    const { owner, dishes, saddar } = await restaurant();
+    const naan: [string, string, string] = [dishes.Naan!, "10", ""];
+    await saveDeal(
+      services,
+      owner.id,
+      null,
+      dealForm({ name: "Naan stack", price: "400", w0From: "12:00", w0To: "15:00", w0fri: "on" }, [naan]),
+    );
+    await saveDeal(
+      services,
+      owner.id,
+      null,
+      dealForm({ name: "Saddar special", branch: saddar, price: "450" }, [naan]),
+    );
+    await saveDeal(
+      services,
+      owner.id,
+      null,
+      dealForm({ name: "Old offer", price: "300", validUntil: "2026-11-01" }, [naan]),
+    );
+    await saveDeal(
+      services,
+      owner.id,
+      null,
+      dealForm({ name: "Iftar deal", price: "300", validFrom: "2027-02-08", validUntil: "2027-03-09" }, [
+        naan,
+      ]),
+    );
+    clock = karachi(0, "10:00");
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(pageTemplateContext, newPageTemplate());
+    const answer = (await restaurantRoute.loader({
+      request: new Request(`http://localhost:3000/r/${owner.urlName}`),
+      params: { restaurantName: owner.urlName },
+      context,
+    } as never)) as unknown as {
+      data: { deals: { name: string; windows: string; validFrom: string }[] };
+      init?: ResponseInit;
+    };
+    expect(answer.data.deals.map((d) => [d.name, d.windows, d.validFrom])).toEqual([
+      ["Naan stack", "Friday: 12:00 pm – 3:00 pm", ""],
+      ["Iftar deal", "", "2027-02-08"],
+    ]);
+    expect(new Headers(answer.init?.headers).get(FRESH_UNTIL_HEADER)).toBe(
+      String(karachi(1, "00:00").getTime()),
     );
   });
 });

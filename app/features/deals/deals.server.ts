@@ -403,3 +403,33 @@ function partsWorth(
   }
   return sum;
 }
+
+/**
+ * The restaurant page's deals: the general deals not past their last day, each with its
+ * parts, price and when it is offered (the branch pages say whether it is on now).
+ */
+export async function restaurantDeals(db: Kysely<DB>, restaurantId: string, today: string, locale: Locale) {
+  const rows = (await q.listDeals(db, restaurantId)).filter(
+    (d) => d.branchId === null && (!d.validUntil || d.validUntil >= today),
+  );
+  const parts = byDeal(
+    await q.partsOf(
+      db,
+      rows.map((d) => d.id),
+    ),
+  );
+  return rows.map((deal) => ({
+    id: deal.id,
+    name: deal.name,
+    nameUr: deal.nameUr,
+    picture: deal.picture,
+    price: deal.price,
+    serves: deal.serves,
+    parts: (parts.get(deal.id) ?? []).map((p) => partText(p, locale)),
+    saving: null,
+    until: null,
+    windows: windowsText(readServedTimes(deal.servedTimes), locale),
+    validFrom: deal.validFrom,
+    validUntil: deal.validUntil,
+  }));
+}

@@ -3,6 +3,10 @@ import { ownBranches } from "../branches/branches.server.ts";
 import { publicRestaurant } from "../restaurants/restaurants.server.ts";
 import { ratingSummary, recentPhotos } from "../reviews/rating-summary.server.ts";
 import { bestSellers } from "./discovery.queries.server.ts";
+import { restaurantDeals } from "../deals/deals.server.ts";
+import type { Locale } from "~/lib/locale.ts";
+import { DEFAULT_TIME_ZONE } from "~/lib/opening-hours.ts";
+import { instantIn, localTimeIn } from "~/lib/zoned-time.ts";
 
 const TOP_DISHES = 4;
 const PHOTOS = 6;
@@ -10,18 +14,32 @@ const PHOTOS = 6;
 /**
  * A restaurant's public page (ADR 0024): its profile (product rules §2), and once it
  * is public (ADR 0017) what a diner decides by: the rating with its 5-to-1 breakdown,
- * its branches with their addresses, its best-rated dishes, its latest review photos.
+ * its branches with their addresses, its best-rated dishes, its latest review photos,
+ * and its deals (issue 32), the page true until the next midnight while it lists any.
  */
-export async function restaurantPage(services: Services, urlName: string) {
+export async function restaurantPage(services: Services, urlName: string, locale: Locale = "en") {
   const page = await publicRestaurant(services, urlName);
   if (!page) return null;
   const { id, restaurant, listed } = page;
-  if (!listed) return { restaurant, listed, rating: null, branches: [], dishes: [], photos: [] };
-  const [rating, branches, dishes, photos] = await Promise.all([
+  if (!listed)
+    return {
+      restaurant,
+      listed,
+      rating: null,
+      branches: [],
+      dishes: [],
+      photos: [],
+      deals: [],
+      freshUntil: null,
+    };
+  // The deals still to come or on: a day's difference in time zones only shows one a day longer.
+  const today = localTimeIn(services.now(), DEFAULT_TIME_ZONE).slice(0, 10);
+  const [rating, branches, dishes, photos, deals] = await Promise.all([
     ratingSummary(services, { restaurantId: id }),
     ownBranches(services, id),
     bestSellers(services.database.db, id, TOP_DISHES),
     recentPhotos(services, id, PHOTOS),
+    restaurantDeals(services.database.db, id, today, locale),
   ]);
   return {
     restaurant,
@@ -30,5 +48,10 @@ export async function restaurantPage(services: Services, urlName: string) {
     branches: branches.map(({ id: _id, ...branch }) => branch),
     dishes,
     photos,
+    deals,
+    freshUntil: deals.length > 0 ? instantIn(`${nextDay(today)}T00:00`, DEFAULT_TIME_ZONE) : null,
   };
 }
+
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

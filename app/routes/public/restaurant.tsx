@@ -6,7 +6,12 @@ import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx"
 import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
 import { CallLink, DirectionsLink } from "~/components/ui/place-action-links.tsx";
 import { directionsHref, telHref } from "~/lib/place-links.ts";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { DealCard } from "~/features/deals/components/deal-card.tsx";
+import { requestLocale } from "~/lib/locale.ts";
+import { inLanguage } from "~/lib/menu-language.ts";
+import { publicPrice } from "~/lib/price.ts";
+import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { listOf, postalAddress, restaurantJsonLd, withContext } from "~/lib/json-ld.ts";
 import { imageSrcSet, shareImageUrl } from "~/lib/media.ts";
 import { translatorFor } from "~/i18n/i18n.ts";
@@ -23,10 +28,18 @@ const placeAction =
 
 export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await restaurantPage(servicesOf(context), params.restaurantName);
-  if (!page) notFound();
-  return page;
+// While it lists deals, the page is true until midnight (a deal's last day ends).
+export const headers = ({ loaderHeaders }: Route.HeadersArgs) => loaderHeaders;
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
+  const found = await restaurantPage(servicesOf(context), params.restaurantName, locale);
+  if (!found) notFound();
+  const { freshUntil, ...page } = found;
+  return data(
+    { ...page, deals: inLanguage(page.deals, locale) },
+    freshUntil ? { headers: { [FRESH_UNTIL_HEADER]: String(freshUntil.getTime()) } } : undefined,
+  );
 }
 
 export function meta({ loaderData: data, matches }: Route.MetaArgs) {
@@ -95,6 +108,18 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
         cards={cards}
         columns="sm:grid-cols-2 lg:grid-cols-4"
       />
+      {loaderData.deals.length > 0 ? (
+        <section aria-labelledby="deals" className="flex flex-col gap-3">
+          <h2 id="deals" className="text-xl font-bold">
+            {t("Deals")}
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {loaderData.deals.map((deal) => (
+              <DealCard key={deal.id} deal={deal} price={publicPrice} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {dishes.length > 0 ? <BestRatedDishes dishes={dishes} base={base} /> : null}
       {branches.length > 0 ? <BranchList branches={branches} restaurant={r} /> : null}
       {photos.length > 0 ? <ReviewPhotos photos={photos} urlName={r.urlName} /> : null}

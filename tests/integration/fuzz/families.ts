@@ -22,7 +22,7 @@ export function familyOf(entry: MutatingAction): Family {
   const m = entry.module;
   if (m.startsWith("routes/account/")) return "account";
   if (m.endsWith("/edit-profile") || m.endsWith("/your-data")) return "profile";
-  if (m.startsWith("routes/restaurant/menu/")) return "menu";
+  if (m.startsWith("routes/restaurant/menu/") || m.startsWith("routes/restaurant/deals/")) return "menu";
   if (m.startsWith("routes/restaurant/branches/")) return "branch";
   if (m.startsWith("routes/admin/")) return "admin";
   if (m.startsWith("routes/customer/") || m.startsWith("routes/public/")) return "review";

@@ -12,6 +12,8 @@ export interface DealCardData {
   saving: number | null;
   until: Message | null;
   windows: string;
+  validFrom?: string;
+  validUntil?: string;
 }
 
 /** A deal on the table page (ADR 0044): its picture, what it contains, for how many, the price and the saving. */
@@ -44,10 +46,19 @@ export function DealCard({ deal, price }: { deal: DealCardData; price: (n: numbe
             {t("You save {{amount}}", { amount: `\u2066${price(deal.saving)}\u2069` })}
           </p>
         ) : null}
-        {deal.until ? (
+        {deal.until || deal.windows ? (
           <p className="text-sm">
-            <span className="rounded bg-brand-soft px-2 py-0.5 font-semibold">{tm(deal.until)}</span>{" "}
+            {deal.until ? (
+              <>
+                <span className="rounded bg-brand-soft px-2 py-0.5 font-semibold">{tm(deal.until)}</span>{" "}
+              </>
+            ) : null}
             <span className="text-muted">{t("Served {{times}}", { times: deal.windows })}</span>
+          </p>
+        ) : null}
+        {deal.validFrom || deal.validUntil ? (
+          <p className="text-sm text-muted">
+            <bdi dir="ltr">{`${deal.validFrom || "…"} – ${deal.validUntil || "…"}`}</bdi>
           </p>
         ) : null}
       </div>
