@@ -6,7 +6,7 @@ import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx"
 import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
 import { CallLink, DirectionsLink } from "~/components/ui/place-action-links.tsx";
 import { directionsHref, telHref } from "~/lib/place-links.ts";
-import { data, Link } from "react-router";
+import { data as withInit, Link } from "react-router";
 import { DealCard } from "~/features/deals/components/deal-card.tsx";
 import { requestLocale } from "~/lib/locale.ts";
 import { inLanguage } from "~/lib/menu-language.ts";
@@ -36,7 +36,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await restaurantPage(servicesOf(context), params.restaurantName, locale);
   if (!found) notFound();
   const { freshUntil, ...page } = found;
-  return data(
+  return withInit(
     { ...page, deals: inLanguage(page.deals, locale) },
     freshUntil ? { headers: { [FRESH_UNTIL_HEADER]: String(freshUntil.getTime()) } } : undefined,
   );
