@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideRestaurant, COMMAND_LINE } from "~/features/admin/admin.server.ts";
-import { setBranchItemDetails } from "~/features/branches/branches.server.ts";
+import { addBranch, setBranchItemDetails } from "~/features/branches/branches.server.ts";
 import { DEAL_MESSAGES as M, PART_FIELDS } from "~/features/deals/deals.schema.ts";
 import { branchDeals, deleteDeal, ownDeals, saveDeal, setBranchDeal } from "~/features/deals/deals.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
@@ -11,6 +11,7 @@ import { inEnglish, type Message } from "~/lib/message.ts";
 import { DAYS } from "~/lib/opening-hours.ts";
 import * as branchPage from "~/routes/public/branch.tsx";
 import * as restaurantRoute from "~/routes/public/restaurant.tsx";
+import * as searchRoute from "~/routes/public/search.tsx";
 import { servicesContext } from "~/server/context.ts";
 import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { newPageTemplate, pageTemplateContext } from "~/server/page-variant.server.ts";
@@ -390,6 +391,76 @@ describe("deals on the restaurant page", () => {
     expect(new Headers(answer.init?.headers).get(FRESH_UNTIL_HEADER)).toBe(
       String(karachi(1, "00:00").getTime()),
     );
+  });
+});
+
+describe("deals in the finder", () => {
+  it("finds public deals by name and by the city of a branch offering them, iftar deals alone if asked", async () => {
+    const place = (city: string, province: string) => ({
+      provinceLabel: province,
+      cityLabel: city,
+      areaLabel: "",
+    });
+    const islamabad = await restaurant();
+    const inCity = await addBranch(services, islamabad.owner.id, {
+      branchName: "F-7",
+      ...place("Islamabad", "Islamabad Capital Territory"),
+    });
+    const lahore = await restaurant();
+    await addBranch(services, lahore.owner.id, { branchName: "Gulberg", ...place("Lahore", "Punjab") });
+    if (!inCity.ok) throw new Error("setup");
+    const naan = (d: typeof islamabad): [string, string, string] => [d.dishes.Naan!, "4", ""];
+    const word = crypto.randomUUID().slice(0, 6);
+    const add = (d: typeof islamabad, fields: Record<string, string>) =>
+      saveDeal(services, d.owner.id, null, dealForm(fields, [naan(d)]));
+    await add(islamabad, { name: `Family ${word}`, price: "900" });
+    await add(islamabad, { name: `Iftar platter ${word}`, price: "800", iftar: "on" });
+    const hidden = await add(islamabad, { name: `Hidden iftar ${word}`, price: "700", iftar: "on" });
+    if (!hidden.ok) throw new Error("setup");
+    // Not offered at the Islamabad branch: not found there.
+    await setBranchDeal(services, islamabad.owner.id, inCity.branchUrl, { dealId: hidden.id, offered: "" });
+    await add(islamabad, {
+      name: `Expired iftar ${word}`,
+      price: "600",
+      iftar: "on",
+      validUntil: "2026-01-01",
+    });
+    await add(lahore, { name: `Iftar box ${word}`, price: "500", iftar: "on" });
+    // A restaurant taken back to 'pending' shows no deal anywhere.
+    const pending = await restaurant();
+    await add(pending, { name: `Pending iftar ${word}`, price: "400", iftar: "on" });
+    await services.database.db
+      .updateTable("restaurant")
+      .set({ approvalStatus: "pending" })
+      .where("id", "=", pending.owner.id)
+      .execute();
+    clock = karachi(0, "10:00");
+    const search = async (query: string) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      context.set(pageTemplateContext, newPageTemplate());
+      const answer = (await searchRoute.loader({
+        request: new Request(`http://localhost:3000/search?tab=items&${query}`),
+        params: {},
+        context,
+      } as never)) as { deals?: { name: string; restaurant: { urlName: string } }[]; total: number };
+      return (answer.deals ?? [])
+        .map((d) => d.name)
+        .filter((n) => n.endsWith(word))
+        .toSorted();
+    };
+    expect(await search(`show=deals&q=family+${word}`)).toEqual([`Family ${word}`]);
+    expect(await search(`show=iftar&country=Pakistan&city=Islamabad&q=${word}`)).toEqual([
+      `Iftar platter ${word}`,
+    ]);
+    expect(await search(`show=iftar&country=Pakistan&city=Lahore&q=${word}`)).toEqual([`Iftar box ${word}`]);
+    expect(await search(`show=iftar&q=${word}`)).toEqual([
+      `Hidden iftar ${word}`,
+      `Iftar box ${word}`,
+      `Iftar platter ${word}`,
+    ]);
+    // A wildcard typed is a plain character.
+    expect(await search(`show=deals&q=%25${word}`)).toEqual([]);
   });
 });
 

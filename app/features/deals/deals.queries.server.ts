@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { sql, type Insertable, type Kysely, type SqlBool, type Transaction } from "kysely";
 import type { DB, DealPartTable, DealTable } from "~/server/db-schema.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -200,4 +200,83 @@ export async function dealsAtBranch(db: Db, restaurantId: string, branchId: stri
 /** Whether any deal shows this picture (before deleting its file). */
 export async function pictureUsed(db: Db, url: string) {
   return !!(await db.selectFrom("deal").select("id").where("picture", "=", url).limit(1).executeTakeFirst());
+}
+
+/** What the finder asks of deals: words of the name, the place of a branch offering it, iftar deals only. */
+export interface DealSearch {
+  text?: string;
+  country?: string;
+  citySlug?: string;
+  iftar: boolean;
+  /** "YYYY-MM-DD": deals past their last day are not found. */
+  today: string;
+}
+
+/**
+ * The deals of public restaurants that match: a general deal where a branch of the
+ * place offers it (not hidden there), a branch's own where that branch is; best rated
+ * restaurants first.
+ */
+function dealsFound(db: Db, f: DealSearch) {
+  let query = db
+    .selectFrom("deal")
+    .innerJoin("restaurant", "restaurant.id", "deal.restaurantId")
+    .where("restaurant.approvalStatus", "=", "approved")
+    .where((eb) => eb.or([eb("deal.validUntil", "=", ""), eb("deal.validUntil", ">=", f.today)]));
+  if (f.iftar) query = query.where("deal.iftar", "=", 1);
+  if (f.text) {
+    const pattern = `%${f.text.toLowerCase().replaceAll(/[\\%_]/gu, (c) => `\\${c}`)}%`;
+    // LIKE's wildcards typed in a search are plain characters.
+    query = query.where(
+      sql<SqlBool>`(lower(deal.name) like ${pattern} escape '\\' or deal."nameUr" like ${pattern} escape '\\')`,
+    );
+  }
+  if (f.country || f.citySlug)
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("branch")
+          .select("branch.id")
+          .whereRef("branch.restaurantId", "=", "deal.restaurantId")
+          .$if(Boolean(f.country), (qb) => qb.where("branch.country", "=", f.country!))
+          .$if(Boolean(f.citySlug), (qb) => qb.where("branch.city", "=", f.citySlug!))
+          .where((eb) =>
+            eb.or([
+              eb("deal.branchId", "=", eb.ref("branch.id")),
+              eb.and([
+                eb("deal.branchId", "is", null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom("deal_branch")
+                      .select("deal_branch.dealId")
+                      .whereRef("deal_branch.dealId", "=", "deal.id")
+                      .whereRef("deal_branch.branchId", "=", "branch.id")
+                      .where("deal_branch.hidden", "=", 1),
+                  ),
+                ),
+              ]),
+            ]),
+          ),
+      ),
+    );
+  return query;
+}
+
+export async function countDeals(db: Db, f: DealSearch, upTo: number) {
+  const row = await db
+    .selectFrom(dealsFound(db, f).select("deal.id").limit(upTo).as("found"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findDeals(db: Db, f: DealSearch, offset: number, limit: number) {
+  return dealsFound(db, f)
+    .select([...DEAL_COLUMNS, "restaurant.restName", "restaurant.urlName"])
+    .orderBy("restaurant.restRating", "desc")
+    .orderBy("deal.name")
+    .orderBy("deal.id")
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }

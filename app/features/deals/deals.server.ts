@@ -433,3 +433,35 @@ export async function restaurantDeals(db: Kysely<DB>, restaurantId: string, toda
     validUntil: deal.validUntil,
   }));
 }
+
+/** The finder's deals (ADR 0044): a page of the public deals a search names, each with its restaurant. */
+export async function searchDeals(
+  db: Kysely<DB>,
+  search: q.DealSearch,
+  page: { offset: number; limit: number },
+  locale: Locale,
+) {
+  const rows = await q.findDeals(db, search, page.offset, page.limit);
+  const parts = byDeal(
+    await q.partsOf(
+      db,
+      rows.map((d) => d.id),
+    ),
+  );
+  return rows.map((deal) => ({
+    id: deal.id,
+    name: deal.name,
+    nameUr: deal.nameUr,
+    picture: deal.picture,
+    price: deal.price,
+    serves: deal.serves,
+    parts: (parts.get(deal.id) ?? []).map((p) => partText(p, locale)),
+    windows: windowsText(readServedTimes(deal.servedTimes), locale),
+    validFrom: deal.validFrom,
+    validUntil: deal.validUntil,
+    restaurant: { name: deal.restName, urlName: deal.urlName },
+  }));
+}
+
+export const countDeals = q.countDeals;
+export type DealSearch = q.DealSearch;

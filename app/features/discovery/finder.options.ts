@@ -17,4 +17,7 @@ export const PRICE_BANDS: Record<FinderPrice, { min: number; max: number | null;
 
 export const FINDER_PAGE_SIZE = 12;
 
+/** Item Finder's 'Show': dishes (no value), deals, or iftar deals (issue 32, ADR 0044). */
+export const FINDER_SHOWS = ["deals", "iftar"] as const;
+
 export type FinderTab = "restaurants" | "items";

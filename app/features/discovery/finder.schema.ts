@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
-import { FINDER_PRICES, FINDER_RATINGS, type FinderTab } from "./finder.options.ts";
+import { FINDER_PRICES, FINDER_RATINGS, FINDER_SHOWS, type FinderTab } from "./finder.options.ts";
 
 // A value outside the options is ignored rather than refused: a hand-edited or
 // old shared link still shows results.
@@ -48,6 +48,7 @@ export const itemFinderSchema = z.object({
   area: text.transform((v) => v || undefined),
   taste: choice(TASTES),
   itemType: choice(ITEM_TYPES),
+  show: choice(FINDER_SHOWS),
 });
 
 export type RestaurantFilters = z.infer<typeof restaurantFinderSchema>;

@@ -4,6 +4,10 @@ import type { Services } from "~/server/services.server.ts";
 import { FINDER_PAGE_SIZE } from "./finder.options.ts";
 import type { ItemFilters, RestaurantFilters } from "./finder.schema.ts";
 import * as q from "./finder.queries.server.ts";
+import { countDeals, searchDeals, type DealSearch } from "../deals/deals.server.ts";
+import type { Locale } from "~/lib/locale.ts";
+import { DEFAULT_TIME_ZONE } from "~/lib/opening-hours.ts";
+import { localTimeIn } from "~/lib/zoned-time.ts";
 
 /**
  * Results are counted up to this many (docs/decisions/0011-scale-indexes.md):
@@ -50,6 +54,22 @@ export async function findRestaurants(services: Services, f: RestaurantFilters) 
   );
   const results = p.total === 0 ? [] : await q.findRestaurants(db, query, p.offset, FINDER_PAGE_SIZE);
   return { page: p.page, pages: p.pages, total: p.total, more: p.more, results };
+}
+
+/** Item Finder showing deals (ADR 0044): by name and place, iftar deals alone if asked. */
+export async function findDeals(services: Services, f: ItemFilters, locale: Locale) {
+  const { db } = services.database;
+  const search: DealSearch = {
+    text: f.q,
+    country: f.country,
+    citySlug: f.city ? toSlug(f.city) : undefined,
+    iftar: f.show === "iftar",
+    today: localTimeIn(services.now(), DEFAULT_TIME_ZONE).slice(0, 10),
+  };
+  const p = paging(f.page, await countDeals(db, search, FINDER_COUNT_CAP + 1));
+  const deals =
+    p.total === 0 ? [] : await searchDeals(db, search, { offset: p.offset, limit: FINDER_PAGE_SIZE }, locale);
+  return { page: p.page, pages: p.pages, total: p.total, more: p.more, deals };
 }
 
 /** Item Finder: best rated dishes first, then the most rated. */

@@ -5,10 +5,11 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { FinderForm } from "~/features/discovery/components/finder-form.tsx";
 import { citiesOf } from "~/features/discovery/finder-places.ts";
 import { FoundItemCard } from "~/features/discovery/components/found-item-card.tsx";
+import { FoundDealCard } from "~/features/discovery/components/found-deal-card.tsx";
 import { RestaurantCard } from "~/features/discovery/components/restaurant-card.tsx";
 import type { FinderTab } from "~/features/discovery/finder.options.ts";
 import { parseFinder } from "~/features/discovery/finder.schema.ts";
-import { findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
+import { findDeals, findItems, findRestaurants } from "~/features/discovery/finder.server.ts";
 import { translatorFor, type Translate } from "~/i18n/i18n.ts";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import { localeOf, siteOf, seoMeta } from "~/lib/seo.ts";
@@ -60,6 +61,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         headers: { "Retry-After": String(allowance.retryAfterSeconds) },
       },
     );
+  }
+  if (tab === "items" && "show" in filters && filters.show) {
+    const found = await findDeals(services, filters, requestLocale(request));
+    return {
+      ...base,
+      tab: "items" as const,
+      ...found,
+      results: [],
+      deals: inLanguage(found.deals, requestLocale(request)),
+    };
   }
   if (tab === "items") {
     return {
@@ -117,15 +128,21 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h2 id="results" className="text-xl font-bold" aria-live="polite">
           {limited
             ? t("Search results")
-            : searched
-              ? foundText(t, tab, total, more)
-              : tab === "items"
-                ? t("Top rated dishes")
-                : t("Top rated restaurants")}
+            : searched && values.show
+              ? t("{{count}} deals found", { count: total })
+              : searched
+                ? foundText(t, tab, total, more)
+                : tab === "items"
+                  ? t("Top rated dishes")
+                  : t("Top rated restaurants")}
         </h2>
         {limited ? (
           <p role="alert" className="rounded-xl bg-white p-6 shadow-sm">
             {t("Too many searches from your network just now. Please wait a minute and try again.")}
+          </p>
+        ) : total === 0 && values.show ? (
+          <p className="rounded-xl bg-white p-6 shadow-sm">
+            {t("No deals match these filters. Try fewer filters or another city.")}
           </p>
         ) : total === 0 ? (
           <p className="rounded-xl bg-white p-6 shadow-sm">
@@ -133,6 +150,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               ? t("No dishes match these filters. Try fewer filters or another area.")
               : t("No restaurants match these filters. Try fewer filters or another city.")}
           </p>
+        ) : "deals" in loaderData ? (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {loaderData.deals.map((deal) => (
+              <FoundDealCard key={deal.id} deal={deal} />
+            ))}
+          </ul>
         ) : loaderData.tab === "items" ? (
           <ul className="grid gap-3 md:grid-cols-2">
             {loaderData.results.map((item) => (

@@ -159,7 +159,9 @@ function filterProblems(f: BranchFilters, c: CheckContext): string[] {
 const WORD = /[\p{L}\p{N}\u064B-\u065F\u0670]+/gu;
 
 function finderProblems(d: LoaderData<typeof finder.loader>, c: CheckContext): string[] {
-  const problems = paging(d, c, { total: d.total, size: FINDER_PAGE_SIZE, shown: d.results.length }, 10_000);
+  // The Item Finder's deals (ADR 0044) are rows of their own.
+  const shown = "deals" in d ? d.deals.length : d.results.length;
+  const problems = paging(d, c, { total: d.total, size: FINDER_PAGE_SIZE, shown }, 10_000);
   if (d.limited) problems.push("a search was refused under a limit of a million");
   if (d.total > FINDER_COUNT_CAP) problems.push(`a total of ${d.total}, past the cap`);
   const tab = c.search.getAll("tab").at(-1) === "items" ? "items" : "restaurants";
@@ -228,7 +230,20 @@ export const PUBLIC_READS: readonly PublicRead[] = [
       paging(d, c, { total: c.targets.publicRestaurants, size: 24, shown: d.restaurants.length }),
   }),
   read("/search", "routes/public/search", finder, {
-    reads: ["tab", "q", "country", "city", "area", "price", "type", "rating", "taste", "itemType", "page"],
+    reads: [
+      "tab",
+      "q",
+      "country",
+      "city",
+      "area",
+      "price",
+      "type",
+      "rating",
+      "taste",
+      "itemType",
+      "show",
+      "page",
+    ],
     echo: ["values"],
     lists: true,
     check: finderProblems,
@@ -376,6 +391,8 @@ function realValues(t: ReadTargets): (name: string) => readonly string[] {
     itemType: ITEM_TYPES,
     avoid: ["nuts", "NUTS ", "milk", "100%_", "%", "_", "egg", "sesame, nuts", "soy"],
     available: ["1", "0", "true"],
+    // The Item Finder's deals (ADR 0044).
+    show: ["deals", "iftar", "DEALS", "dishes"],
     posted: t.reviewIds,
     // The owner's preview moment (ADR 0043): real, impossible and made-up ones.
     at: ["2026-11-30T11:00", "2026-02-31T08:00", "2026-03-29T01:30", "tomorrow", "", "9999-01-01T00:00"],

@@ -124,6 +124,16 @@ export function FinderForm({
         {items ? (
           <>
             <SelectField
+              label={t("Show")}
+              name="show"
+              placeholder={t("Dishes")}
+              options={[
+                { value: "deals", label: t("Deals") },
+                { value: "iftar", label: t("Iftar deals") },
+              ]}
+              defaultValue={values.show ?? ""}
+            />
+            <SelectField
               label={t("Taste")}
               name="taste"
               placeholder={any}
