@@ -395,15 +395,14 @@ describe("deals on the restaurant page", () => {
 });
 
 /** A branch's place: a city of a province, no area. */
-const place = (city: string, province: string) => ({ provinceLabel: province, cityLabel: city, areaLabel: "" });
+const place = (city: string, province: string) => ({
+  provinceLabel: province,
+  cityLabel: city,
+  areaLabel: "",
+});
 
 describe("deals in the finder", () => {
   it("finds public deals by name and by the city of a branch offering them, iftar deals alone if asked", async () => {
-    const place = (city: string, province: string) => ({
-      provinceLabel: province,
-      cityLabel: city,
-      areaLabel: "",
-    });
     const islamabad = await restaurant();
     const inCity = await addBranch(services, islamabad.owner.id, {
       branchName: "F-7",
