@@ -115,7 +115,20 @@ export function scopeName(scope: PageScope): string {
 const PAGE_PARAMS: [RegExp, ReadonlySet<string>][] = [
   [
     /^\/search$/,
-    new Set(["tab", "q", "country", "city", "area", "price", "type", "rating", "taste", "itemType", "show", "page"]),
+    new Set([
+      "tab",
+      "q",
+      "country",
+      "city",
+      "area",
+      "price",
+      "type",
+      "rating",
+      "taste",
+      "itemType",
+      "show",
+      "page",
+    ]),
   ],
   // `at` is the owner's preview (ADR 0043): anyone else is sent to the page without it.
   [/^\/r\/[^/]+\/branch\/[^/]+$/, new Set(["page", "type", "taste", "avoid", "available", "posted", "at"])],

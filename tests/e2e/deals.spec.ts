@@ -10,21 +10,14 @@ import {
   sectionIdsOf,
   shareSession,
   toast,
-  ur,
+  LANGUAGES,
+  withValue,
 } from "./helpers.ts";
 
 // Issue 32, ADR 0044: an owner makes a family deal on a 360 px phone, in English and in
 // Urdu, is told when it has no parts, and a diner at the table sees it first, with what
 // it saves against the dishes' own prices.
 test.use({ viewport: { width: 360, height: 780 } });
-
-const LANGUAGES = [
-  { locale: "en", prefix: "", say: (english: string) => english },
-  { locale: "ur", prefix: "/ur", say: ur },
-] as const;
-
-const withValue = (say: (english: string) => string, key: string, name: string, value: string) =>
-  say(key).replace(`{{${name}}}`, value);
 
 for (const { locale, prefix, say } of LANGUAGES) {
   test(`an owner adds a family deal and a diner sees it first, with the saving (${locale}) @phone`, async ({

@@ -27,6 +27,16 @@ export function ur(english: string): string {
   return text;
 }
 
+/** The two languages a screen is walked in (ADR 0026): its path prefix and how a text reads there. */
+export const LANGUAGES = [
+  { locale: "en", prefix: "", say: (english: string) => english },
+  { locale: "ur", prefix: "/ur", say: ur },
+] as const;
+
+/** A text with one {{value}}, in the page's language. */
+export const withValue = (say: (english: string) => string, key: string, name: string, value: string) =>
+  say(key).replace(`{{${name}}}`, value);
+
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

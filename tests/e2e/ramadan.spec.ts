@@ -10,7 +10,7 @@ import {
   sectionIdsOf,
   shareSession,
   toast,
-  ur,
+  LANGUAGES,
 } from "./helpers.ts";
 
 // Issue 32, ADR 0045: an owner in Islamabad sets Ramadan hours (iftar to 23:30, and a
@@ -18,11 +18,6 @@ import {
 // on a Ramadan afternoon (the countdown to iftar, the iftar deal first) and on a day
 // before Ramadan (the weekly hours, no countdown). The clock is the owner's preview.
 test.use({ viewport: { width: 360, height: 780 } });
-
-const LANGUAGES = [
-  { locale: "en", prefix: "", say: (english: string) => english },
-  { locale: "ur", prefix: "/ur", say: ur },
-] as const;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 /** A message with {{values}} as a pattern: any number, any clock time. */

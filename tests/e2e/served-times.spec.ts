@@ -10,7 +10,8 @@ import {
   sectionIdsOf,
   shareSession,
   toast,
-  ur,
+  LANGUAGES,
+  withValue,
 } from "./helpers.ts";
 
 // Issue 32, ADR 0043: a breakfast section served 7:00 to 11:30. The owner sets it on a
@@ -19,19 +20,12 @@ import {
 // owner's preview: the server's own is the real one). Visitors never get the preview.
 test.use({ viewport: { width: 360, height: 780 } });
 
-const LANGUAGES = [
-  { locale: "en", prefix: "", say: (english: string) => english, morning: "am" },
-  { locale: "ur", prefix: "/ur", say: ur, morning: "صبح" },
-] as const;
-
-/** A text with one {{value}}, in the page's language. */
-const withValue = (say: (english: string) => string, key: string, name: string, value: string) =>
-  say(key).replace(`{{${name}}}`, value);
-
 /** The section headings of the table page, in the order the diner reads them. */
 const sectionOrder = (page: Page) => page.locator('h2[id^="h-"]').allTextContents();
 
-for (const { locale, prefix, say, morning } of LANGUAGES) {
+for (const { locale, prefix, say } of LANGUAGES) {
+  // The morning as the page writes it: "7:00 am", "7:00 صبح".
+  const morning = say("in the morning") === "in the morning" ? "am" : say("in the morning");
   test(`an owner serves breakfast until 11:30 and previews the table page before and after (${locale}) @phone`, async ({
     page,
     request,

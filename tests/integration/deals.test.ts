@@ -9,13 +9,13 @@ import * as menus from "~/features/menus/menus.server.ts";
 import { SERVED_TIMES_MESSAGES } from "~/features/menus/served-times-form.ts";
 import { inEnglish, type Message } from "~/lib/message.ts";
 import { DAYS } from "~/lib/opening-hours.ts";
-import * as branchPage from "~/routes/public/branch.tsx";
 import * as restaurantRoute from "~/routes/public/restaurant.tsx";
 import * as searchRoute from "~/routes/public/search.tsx";
 import { servicesContext } from "~/server/context.ts";
 import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { newPageTemplate, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
+import { tablePageAnswer } from "../setup/table-page.ts";
 import { storedImageCount } from "~/server/media/image-quota.server.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
@@ -87,31 +87,13 @@ function dealForm(fields: Record<string, string>, parts: [string, string, string
 
 async function tablePage(urlName: string, branch: string, at: Date) {
   clock = at;
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(pageTemplateContext, newPageTemplate());
-  const args = {
-    request: new Request(`http://localhost:3000/r/${urlName}/branch/${branch}`),
-    params: { restaurantName: urlName, branchName: branch },
-    context,
-  };
-  const answer = (await branchPage.loader(args as never)) as unknown as {
-    data: {
-      deals: { name: string; price: number; saving: number | null; parts: string[]; until: Message | null }[];
-    };
-    init?: ResponseInit;
-  };
-  const fresh = answer.init?.headers ? new Headers(answer.init.headers).get(FRESH_UNTIL_HEADER) : null;
-  const meta = branchPage.meta({
-    loaderData: answer.data,
-    data: answer.data,
-    params: args.params,
-    matches: [{ id: "root", loaderData: { origin: "http://localhost:3000", locale: "en" } }],
-  } as never);
+  const answer = await tablePageAnswer<{
+    deals: { name: string; price: number; saving: number | null; parts: string[]; until: Message | null }[];
+  }>(services, { urlName, branch });
   return {
     deals: answer.data.deals.map((d) => ({ ...d, until: d.until && inEnglish(d.until) })),
-    freshUntil: fresh ? new Date(Number(fresh)).toISOString() : null,
-    jsonLd: JSON.stringify(meta),
+    freshUntil: answer.freshUntil,
+    jsonLd: answer.jsonLd,
   };
 }
 

@@ -1,4 +1,3 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideRestaurant, COMMAND_LINE } from "~/features/admin/admin.server.ts";
 import { setBranchItemDetails, setOpeningHours } from "~/features/branches/branches.server.ts";
@@ -7,11 +6,8 @@ import { SERVED_TIMES_MESSAGES as M } from "~/features/menus/served-times-form.t
 import { servedTimesForm, setServedTimes, type TimedTarget } from "~/features/menus/served-times.server.ts";
 import { inEnglish, type Message } from "~/lib/message.ts";
 import { DAYS } from "~/lib/opening-hours.ts";
-import * as branchPage from "~/routes/public/branch.tsx";
-import { servicesContext } from "~/server/context.ts";
-import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
-import { newPageTemplate, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { signedUpCustomer, signedUpOwner } from "../setup/accounts.ts";
+import { tablePageAnswer } from "../setup/table-page.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { branchOf } from "../setup/menus.ts";
@@ -81,56 +77,29 @@ const karachi = (day: number, time: string) =>
   new Date(`2026-11-${String(23 + day).padStart(2, "0")}T${time}:00+05:00`);
 
 /** The table page's dishes in order with their notes, its sections' order, and until when it is true. */
-async function tablePage(
-  urlName: string,
-  branch: string,
-  at: Date,
-  query = "",
-  cookies?: Headers,
-): Promise<{
-  dishes: string[];
-  notes: Record<string, string>;
-  tabs: string[];
-  freshUntil: string | null;
-  kept: boolean;
-  preview: unknown;
-}> {
+async function tablePage(urlName: string, branch: string, at: Date, query = "", cookies?: Headers) {
   clock = at;
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  const template = newPageTemplate();
-  context.set(pageTemplateContext, template);
-  const answer = (await branchPage.loader({
-    request: new Request(`http://localhost:3000/r/${urlName}/branch/${branch}${query}`, {
-      headers: cookies ?? {},
-    }),
-    params: { restaurantName: urlName, branchName: branch },
-    context,
-  } as never)) as unknown as {
-    data: {
-      items: {
-        name: string;
-        served: { text: Message } | null;
-        sectionName: string;
-        sectionServed: { text: Message } | null;
-      }[];
-      sections: { name: string }[];
-      preview: unknown;
-    };
-    init?: ResponseInit;
-  };
+  const answer = await tablePageAnswer<{
+    items: {
+      name: string;
+      served: { text: Message } | null;
+      sectionName: string;
+      sectionServed: { text: Message } | null;
+    }[];
+    sections: { name: string }[];
+    preview: unknown;
+  }>(services, { urlName, branch, query }, cookies);
   const notes: Record<string, string> = {};
   for (const item of answer.data.items) {
     if (item.served) notes[item.name] = inEnglish(item.served.text);
     if (item.sectionServed) notes[item.sectionName] = inEnglish(item.sectionServed.text);
   }
-  const fresh = answer.init?.headers ? new Headers(answer.init.headers).get(FRESH_UNTIL_HEADER) : null;
   return {
     dishes: answer.data.items.map((i) => i.name),
     notes,
     tabs: answer.data.sections.map((s) => s.name),
-    freshUntil: fresh ? new Date(Number(fresh)).toISOString() : null,
-    kept: !template.personal,
+    freshUntil: answer.freshUntil,
+    kept: answer.kept,
     preview: answer.data.preview,
   };
 }

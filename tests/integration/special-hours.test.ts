@@ -1,4 +1,3 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decideRestaurant, COMMAND_LINE } from "~/features/admin/admin.server.ts";
 import { addBranch, setOpeningHours } from "~/features/branches/branches.server.ts";
@@ -9,12 +8,9 @@ import { inEnglish, type Message } from "~/lib/message.ts";
 import { DAYS } from "~/lib/opening-hours.ts";
 import { SPECIAL_HOURS_MESSAGES as M } from "~/lib/special-hours.ts";
 import { localTimeIn } from "~/lib/zoned-time.ts";
-import * as branchPage from "~/routes/public/branch.tsx";
-import { servicesContext } from "~/server/context.ts";
-import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
-import { newPageTemplate, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { cityPlace, fastTimes } from "~/server/prayer-times.server.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
+import { tablePageAnswer } from "../setup/table-page.ts";
 import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
@@ -86,35 +82,17 @@ const RAMADAN = {
 
 async function tablePage(urlName: string, branch: string, at: Date) {
   clock = at;
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(pageTemplateContext, newPageTemplate());
-  const args = {
-    request: new Request(`http://localhost:3000/r/${urlName}/branch/${branch}`),
-    params: { restaurantName: urlName, branchName: branch },
-    context,
-  };
-  const answer = (await branchPage.loader(args as never)) as unknown as {
-    data: {
-      open: { open: boolean; text: Message } | null;
-      fast: Message | null;
-      deals: { name: string }[];
-    };
-    init?: ResponseInit;
-  };
-  const fresh = answer.init?.headers ? new Headers(answer.init.headers).get(FRESH_UNTIL_HEADER) : null;
-  const meta = branchPage.meta({
-    loaderData: answer.data,
-    data: answer.data,
-    params: args.params,
-    matches: [{ id: "root", loaderData: { origin: "http://localhost:3000", locale: "en" } }],
-  } as never);
+  const { data, freshUntil, jsonLd } = await tablePageAnswer<{
+    open: { open: boolean; text: Message } | null;
+    fast: Message | null;
+    deals: { name: string }[];
+  }>(services, { urlName, branch });
   return {
-    open: answer.data.open && inEnglish(answer.data.open.text),
-    fast: answer.data.fast && inEnglish(answer.data.fast),
-    deals: answer.data.deals.map((d) => d.name),
-    freshUntil: fresh ? new Date(Number(fresh)).toISOString() : null,
-    jsonLd: JSON.stringify(meta),
+    open: data.open && inEnglish(data.open.text),
+    fast: data.fast && inEnglish(data.fast),
+    deals: data.deals.map((d) => d.name),
+    freshUntil,
+    jsonLd,
   };
 }
 

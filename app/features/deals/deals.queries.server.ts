@@ -262,6 +262,8 @@ function dealsFound(db: Db, f: DealSearch) {
   return query;
 }
 
+export type FoundDealRow = Awaited<ReturnType<typeof findDeals>>[number];
+
 export async function countDeals(db: Db, f: DealSearch, upTo: number) {
   const row = await db
     .selectFrom(dealsFound(db, f).select("deal.id").limit(upTo).as("found"))

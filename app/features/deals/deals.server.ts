@@ -404,6 +404,34 @@ function partsWorth(
   return sum;
 }
 
+/** A deal as a list shows it, with no moment: what it is, what it holds, and when it is offered. */
+function listedDeal(
+  deal: q.DealRow | q.FoundDealRow,
+  parts: ReadonlyMap<string, q.PartRow[]>,
+  locale: Locale,
+) {
+  return {
+    id: deal.id,
+    name: deal.name,
+    nameUr: deal.nameUr,
+    picture: deal.picture,
+    price: deal.price,
+    serves: deal.serves,
+    parts: (parts.get(deal.id) ?? []).map((p) => partText(p, locale)),
+    windows: windowsText(readServedTimes(deal.servedTimes), locale),
+    validFrom: deal.validFrom,
+    validUntil: deal.validUntil,
+  };
+}
+
+const partsOfRows = async (db: Kysely<DB>, rows: readonly { id: string }[]) =>
+  byDeal(
+    await q.partsOf(
+      db,
+      rows.map((d) => d.id),
+    ),
+  );
+
 /**
  * The restaurant page's deals: the general deals not past their last day, each with its
  * parts, price and when it is offered (the branch pages say whether it is on now).
@@ -412,26 +440,8 @@ export async function restaurantDeals(db: Kysely<DB>, restaurantId: string, toda
   const rows = (await q.listDeals(db, restaurantId)).filter(
     (d) => d.branchId === null && (!d.validUntil || d.validUntil >= today),
   );
-  const parts = byDeal(
-    await q.partsOf(
-      db,
-      rows.map((d) => d.id),
-    ),
-  );
-  return rows.map((deal) => ({
-    id: deal.id,
-    name: deal.name,
-    nameUr: deal.nameUr,
-    picture: deal.picture,
-    price: deal.price,
-    serves: deal.serves,
-    parts: (parts.get(deal.id) ?? []).map((p) => partText(p, locale)),
-    saving: null,
-    until: null,
-    windows: windowsText(readServedTimes(deal.servedTimes), locale),
-    validFrom: deal.validFrom,
-    validUntil: deal.validUntil,
-  }));
+  const parts = await partsOfRows(db, rows);
+  return rows.map((deal) => ({ ...listedDeal(deal, parts, locale), saving: null, until: null }));
 }
 
 /** The finder's deals (ADR 0044): a page of the public deals a search names, each with its restaurant. */
@@ -442,23 +452,9 @@ export async function searchDeals(
   locale: Locale,
 ) {
   const rows = await q.findDeals(db, search, page.offset, page.limit);
-  const parts = byDeal(
-    await q.partsOf(
-      db,
-      rows.map((d) => d.id),
-    ),
-  );
+  const parts = await partsOfRows(db, rows);
   return rows.map((deal) => ({
-    id: deal.id,
-    name: deal.name,
-    nameUr: deal.nameUr,
-    picture: deal.picture,
-    price: deal.price,
-    serves: deal.serves,
-    parts: (parts.get(deal.id) ?? []).map((p) => partText(p, locale)),
-    windows: windowsText(readServedTimes(deal.servedTimes), locale),
-    validFrom: deal.validFrom,
-    validUntil: deal.validUntil,
+    ...listedDeal(deal, parts, locale),
     restaurant: { name: deal.restName, urlName: deal.urlName },
   }));
 }
