@@ -115,12 +115,13 @@ export default function DealForm({ loaderData, actionData, params }: Route.Compo
           {partError ? <p className="text-sm text-danger">{tm(partError)}</p> : null}
           {Array.from({ length: rows }, (_, i) => (
             <div key={i} className="flex flex-wrap items-end gap-2 border-b border-line pb-3">
-              <label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
+              {/* The whole row: a dish's name can be long, and a select never wraps it. */}
+              <label className="flex w-full min-w-0 flex-col gap-1 text-sm font-medium">
                 {t("Part {{number}}: dish", { number: i + 1 })}
                 <select
                   name={PART_FIELDS.dish}
                   defaultValue={dishes[i] ?? ""}
-                  className="min-h-11 max-w-full rounded-md border border-line px-2"
+                  className="min-h-11 w-full max-w-full rounded-md border border-line px-2"
                 >
                   <option value="">{t("(no dish: words only)")}</option>
                   {loaderData.choices.map((c) => (
