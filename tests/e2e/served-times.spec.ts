@@ -48,7 +48,9 @@ for (const { locale, prefix, say } of LANGUAGES) {
     await page.goto(`${prefix}/profile/restaurant/addmenu/sections`);
     await expect(page.getByText(say("Served whenever you are open")).first()).toBeVisible();
     await page
-      .getByRole("link", { name: withValue(say, "Serving times: {{name}}", "name", "Breakfast") })
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Breakfast" }) })
+      .getByRole("link", { name: say("Serving times") })
       .click();
     await expect(
       page.getByRole("heading", { name: withValue(say, "Serving times: {{name}}", "name", "Breakfast") }),

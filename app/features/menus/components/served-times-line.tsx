@@ -4,7 +4,9 @@ import { readServedTimes, windowsText } from "~/lib/served-times.ts";
 
 /**
  * On the owner's lists: when a section or dish is served (ADR 0043), or that it is served
- * whenever the branch is open, with the link to change it.
+ * whenever the branch is open, with the link to change it. The link is named 'Serving
+ * times' and described by the row's name (aria-description: no second copy of the name in
+ * the page's text), so the dish's own link is the one its name finds.
  */
 export function ServedTimesLine({
   servedTimes,
@@ -27,7 +29,7 @@ export function ServedTimesLine({
       <Link
         to={href}
         className="inline-flex min-h-11 items-center text-brand underline"
-        aria-label={t("Serving times: {{name}}", { name })}
+        aria-description={name}
       >
         {t("Serving times")}
       </Link>
