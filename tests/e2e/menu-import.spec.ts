@@ -276,3 +276,50 @@ test("a general edit reaches the branch; the branch's own price survives it; a h
   await expect(visitor.getByRole("link", { name: "Mutton Shinwari Karahi" })).toBeVisible();
   await visitor.close();
 });
+
+test("an owner imports a deal from the sheet, the preview saying how each part reads, in English and Urdu @phone", async ({
+  page,
+  request,
+}, testInfo) => {
+  await createRestaurant(request);
+  await addSectionFor(request, "Karahi");
+  const [karahi] = await sectionIdsOf(request);
+  await addItemFor(request, karahi!, { name: "House Karahi" });
+  await shareSession(page, request);
+  const file = path.join(process.env.E2E_DATA_DIR!, `deals-${uniqueId()}.csv`);
+  fs.writeFileSync(
+    file,
+    [
+      "kind,section,name,price,taste,category,subcategory,type,top_photo,parts,serves",
+      "deal,,Family Deal,2500,,,,,,2 x House Karahi; 1.5 L drink,4",
+    ].join("\n"),
+  );
+  await page.goto("/profile/restaurant/addmenu/import");
+  await expect(page.getByText(/Deals and combos too/u)).toBeVisible();
+  await page.getByLabel(/Your spreadsheet/).setInputFiles(file);
+  await page.getByRole("button", { name: "Check the spreadsheet" }).click();
+  const deals = page.getByRole("region", { name: "Deals (1)" });
+  await expect(deals.getByText("Family Deal")).toBeVisible();
+  await expect(deals.getByText("2 × House Karahi ✓")).toBeVisible();
+  await expect(deals.getByText("1.5 L drink (not a dish of your menu: shown as written)")).toBeVisible();
+  await expect(deals).toContainText("For 4 people");
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("import-deal-360.png"), fullPage: true });
+
+  const preview = new URL(page.url()).pathname;
+  await page.goto(`/ur${preview}`);
+  const dealsUr = page.getByRole("region", { name: ur("Deals ({{number}})").replace("{{number}}", "1") });
+  await expect(dealsUr).toContainText(ur("(not a dish of your menu: shown as written)"));
+  await expect(dealsUr).toContainText(ur("new deal"));
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath("import-deal-360-ur.png"), fullPage: true });
+
+  await page.goto(preview);
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(toast(page, inEnglish(M.importedWithDeals(0, 0, 1)))).toBeVisible();
+  await page.goto("/profile/restaurant/addmenu/deals");
+  await expect(page.getByText("2 × House Karahi")).toBeVisible();
+  await expect(page.getByText("1.5 L drink")).toBeVisible();
+});

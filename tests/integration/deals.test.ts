@@ -1,11 +1,9 @@
 import { sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decideRestaurant, COMMAND_LINE } from "~/features/admin/admin.server.ts";
 import { addBranch, setBranchItemDetails } from "~/features/branches/branches.server.ts";
 import { DEAL_MESSAGES as M, PART_FIELDS } from "~/features/deals/deals.schema.ts";
 import { branchDeals, deleteDeal, ownDeals, saveDeal, setBranchDeal } from "~/features/deals/deals.server.ts";
-import * as menus from "~/features/menus/menus.server.ts";
 import { SERVED_TIMES_MESSAGES } from "~/features/menus/served-times-form.ts";
 import { inEnglish, type Message } from "~/lib/message.ts";
 import { DAYS } from "~/lib/opening-hours.ts";
@@ -14,13 +12,12 @@ import * as searchRoute from "~/routes/public/search.tsx";
 import { servicesContext } from "~/server/context.ts";
 import { FRESH_UNTIL_HEADER } from "~/server/page-cache.server.ts";
 import { newPageTemplate, pageTemplateContext } from "~/server/page-variant.server.ts";
-import { signedUpOwner } from "../setup/accounts.ts";
+import * as menus from "~/features/menus/menus.server.ts";
+import { dealRestaurant } from "../setup/deals.ts";
 import { tablePageAnswer } from "../setup/table-page.ts";
 import { storedImageCount } from "~/server/media/image-quota.server.ts";
 import { imageKeys } from "~/server/media/images.server.ts";
-import { itemInput, itemViews } from "../setup/factories.ts";
 import { photoWithGps } from "../setup/images.ts";
-import { branchOf } from "../setup/menus.ts";
 import { createTestServices, type TestServices } from "../setup/test-services.ts";
 
 /**
@@ -42,32 +39,7 @@ afterAll(() => services.close());
 const karachi = (day: number, time: string) =>
   new Date(`2026-11-${String(23 + day).padStart(2, "0")}T${time}:00+05:00`);
 
-/** An approved restaurant: Chicken Karahi in Half (1,000) and Full (1,800), Naan (50), Raita (100); branches Blue Area and Saddar. */
-async function restaurant() {
-  const owner = await signedUpOwner(services);
-  const section = await menus.addSection(services, owner.id, { originalName: "Karahi" });
-  if (!section.ok) throw new Error(inEnglish(section.message));
-  const dishes: Record<string, string> = {};
-  const add = async (name: string, fields: Record<string, unknown>, position: number) => {
-    const item = await menus.addItem(services, owner.id, {
-      values: { ...itemInput(section.id, { name, positionInSection: String(position) }), ...fields } as never,
-      files: itemViews(photo),
-    });
-    if (!item.ok) throw new Error(inEnglish(item.message));
-    dishes[name] = item.id;
-  };
-  await add(
-    "Chicken Karahi",
-    { price: "", itemPriceRange: "", sizeLabel: ["Half", "Full"], sizePrice: ["1000", "1800"] },
-    1,
-  );
-  await add("Naan", { price: "50" }, 2);
-  await add("Raita", { price: "100" }, 3);
-  const blueArea = await branchOf(services, owner.id, "Blue Area");
-  const saddar = await branchOf(services, owner.id, "Saddar");
-  await decideRestaurant(services, COMMAND_LINE, owner.urlName, { intent: "approve" });
-  return { owner, dishes, blueArea, saddar };
-}
+const restaurant = () => dealRestaurant(services, photo);
 
 /** The deal form's values: parts as [dish choice, quantity, words]. */
 function dealForm(fields: Record<string, string>, parts: [string, string, string][]) {
@@ -514,6 +486,17 @@ describe("deals belong to their restaurant", () => {
       .executeTakeFirstOrThrow();
     expect(shown!.picture).toBe(naan.frontView);
     await deleteDeal(services, owner.id, plain.id);
+    expect(await services.storage.get(imageKeys(naan.frontView)[0]!)).not.toBeNull();
+    // The dish deleted, the deal still showing its picture keeps the file.
+    const kept = await saveDeal(
+      services,
+      owner.id,
+      null,
+      dealForm({ name: "Kept" }, [[dishes.Naan!, "2", ""]]),
+    );
+    if (!kept.ok) throw new Error("setup");
+    expect(await menus.deleteItem(services, owner.id, dishes.Naan!)).toMatchObject({ ok: true });
+    expect((await ownDeals(services, owner.id, "en"))[0]!.picture).toBe(naan.frontView);
     expect(await services.storage.get(imageKeys(naan.frontView)[0]!)).not.toBeNull();
   });
 

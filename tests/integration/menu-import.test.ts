@@ -26,6 +26,7 @@ import { registerMessages, translateMessage } from "~/i18n/i18n.ts";
 import { urduMessages } from "~/i18n/urdu-messages.ts";
 import { readSizes } from "~/lib/sizes.ts";
 import { signedUpOwner } from "../setup/accounts.ts";
+import { csv, startedImport } from "../setup/menu-import.ts";
 import {
   BLOAT_HEADER,
   bloatedWorkbook,
@@ -75,7 +76,6 @@ const dishRow = (section: string, name: string, price: string, photoName: string
   "Veg",
   photoName,
 ];
-const csv = (rows: string[][]) => ({ name: "menu.csv", bytes: new TextEncoder().encode(stringify(rows)) });
 
 /** The dishes of `count` rows over three sections, each with its own photo. */
 function menuSheet(count: number, prefix = "Dish") {
@@ -88,11 +88,7 @@ function menuSheet(count: number, prefix = "Dish") {
   ];
 }
 
-async function started(ownerId: string, rows: string[][]) {
-  const result = await startImport(services, ownerId, csv(rows));
-  if (!result.ok) throw new Error(inEnglish(result.message));
-  return result.importId;
-}
+const started = (ownerId: string, rows: string[][]) => startedImport(services, ownerId, rows);
 
 async function counts(ownerId: string) {
   const { db } = services.database;
@@ -145,6 +141,10 @@ describe("the template", () => {
         { label: "Full kg", price: 3100 },
       ]);
       expect(screen.missing).toEqual(["chicken-karahi.jpg", "daal-mash.jpg", "lassi.jpg"]);
+      // And a deal of the three, each part one of the sheet's dishes (issue 32).
+      expect(screen.plan.deals.map((d) => [d.name, d.input?.price, d.parts.map((p) => p.text)])).toEqual([
+        ["Family Deal", 4400, ["1 × Chicken Karahi (Full kg)", "2 × Daal Mash", "2 × Sweet Lassi"]],
+      ]);
     }
   });
 });
@@ -165,6 +165,10 @@ describe("the template of each restaurant type", () => {
         expect(category?.subcategories, `${restType}: ${dish.name}`).toContain(dish.input!.itemSubCat);
       }
       expect(new Set(plan.dishes.map((d) => d.name)).size, restType).toBe(3);
+      expect(
+        plan.deals.map((d) => [d.problems, d.parts.every((p) => p.onMenu)]),
+        restType,
+      ).toEqual([[[], true]]);
     }
   });
 });
@@ -242,7 +246,7 @@ describe("a good spreadsheet", () => {
     });
     expect(await counts(owner.id)).toEqual(before);
     const result = await commitImport(services, owner.id, importId, { intent: "commit" });
-    expect(result).toEqual({ ok: true, added: 30, updated: 0 });
+    expect(result).toEqual({ ok: true, added: 30, updated: 0, deals: 0 });
     const menu = await ownerMenu(services, owner.id);
     expect(menu.map((s) => [s.originalName, s.items.length])).toEqual([
       ["Section 1", 1],
@@ -293,6 +297,7 @@ describe("a good spreadsheet", () => {
       ok: true,
       added: 0,
       updated: 6,
+      deals: 0,
     });
     const items = (await ownerMenu(services, owner.id)).flatMap((s) => s.items);
     expect(items).toHaveLength(6);
@@ -467,7 +472,7 @@ describe("writing an import", () => {
     const results = await Promise.all(
       [1, 2, 3].map(() => commitImport(services, owner.id, importId, { intent: "commit" })),
     );
-    expect(results).toEqual([1, 2, 3].map(() => ({ ok: true, added: 3, updated: 0 })));
+    expect(results).toEqual([1, 2, 3].map(() => ({ ok: true, added: 3, updated: 0, deals: 0 })));
     expect((await ownerMenu(services, owner.id)).flatMap((s) => s.items)).toHaveLength(3);
     // Confirmed again later (a post that got no answer): the same answer, nothing written.
     expect(await commitImport(services, owner.id, importId, { intent: "commit" })).toEqual(results[0]);

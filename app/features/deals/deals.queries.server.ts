@@ -197,11 +197,6 @@ export async function dealsAtBranch(db: Db, restaurantId: string, branchId: stri
     .execute();
 }
 
-/** Whether any deal shows this picture (before deleting its file). */
-export async function pictureUsed(db: Db, url: string) {
-  return !!(await db.selectFrom("deal").select("id").where("picture", "=", url).limit(1).executeTakeFirst());
-}
-
 /** What the finder asks of deals: words of the name, the place of a branch offering it, iftar deals only. */
 export interface DealSearch {
   text?: string;

@@ -14,6 +14,7 @@ export const DEAL_MESSAGES = {
   priceMissing: "Please enter the deal's price, more than 0.",
   serves: "For how many people: a whole number from 1 to 50.",
   noParts: "A deal needs at least one part: a dish of your menu, or a few words such as '1.5 L drink'.",
+  tooManyParts: "A deal has at most 8 parts.",
   partUnknown: "Choose a dish of your menu.",
   quantity: "How many: a whole number from 1 to 20.",
   partText: "At most 80 characters.",
@@ -117,7 +118,7 @@ export function parseDeal(
     } else parts.push({ itemId: null, sizeLabel: "", quantity, text: said });
   }
   if (parts.length === 0) errors[PART_FIELDS.dish] ??= M.noParts;
-  if (parts.length > PARTS_MAX) errors[PART_FIELDS.dish] ??= M.noParts;
+  if (parts.length > PARTS_MAX) errors[PART_FIELDS.dish] ??= M.tooManyParts;
 
   const validFrom = text(values.validFrom);
   const validUntil = text(values.validUntil);

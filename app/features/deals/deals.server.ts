@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { deleteImage, MediaError, saveImage } from "~/server/media/images.server.ts";
 import { checkImageRoom } from "~/server/media/image-quota.server.ts";
@@ -13,6 +13,7 @@ import type { Message } from "~/lib/message.ts";
 import { readSizes } from "~/lib/sizes.ts";
 import { instantIn, localTimeIn } from "~/lib/zoned-time.ts";
 import { servedTimesValues } from "~/features/menus/served-times-form.ts";
+import { removeUnusedImages } from "~/features/menus/menus.server.ts";
 import {
   BLANK_PARTS,
   DEAL_MESSAGES as M,
@@ -178,36 +179,17 @@ export async function saveDeal(
     picture.url ??
     (current?.picture && !isDishPicture(current.picture, pictures) ? current.picture : null) ??
     (firstDish ? (pictures.get(firstDish) ?? "") : "");
-  const now = new Date().toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
-      const row = {
-        branchId: branch?.id ?? null,
-        name: deal.name,
-        nameUr: deal.nameUr,
-        picture: shown,
-        price: deal.price,
-        serves: deal.serves,
-        servedTimes: servedTimesJson(deal.windows),
-        validFrom: deal.validFrom,
-        validUntil: deal.validUntil,
-        iftar: deal.iftar ? 1 : 0,
-        timestamp: now,
-      };
-      if (current) await q.updateDeal(trx, id, row);
-      else
-        await q.insertDeal(trx, {
-          ...row,
-          id,
-          restaurantId: ownerId,
-          position: await q.nextPosition(trx, ownerId),
-        });
-      await q.replaceParts(
-        trx,
-        id,
-        deal.parts.map((part, position) => ({ ...part, dealId: id, position, restaurantId: ownerId })),
+    await db
+      .transaction()
+      .execute((trx) =>
+        writeDeal(
+          trx,
+          ownerId,
+          { id, exists: !!current, branchId: branch?.id ?? null, picture: shown },
+          deal,
+        ),
       );
-    });
   } catch (error) {
     if (picture.url) await deleteImage(services.storage, picture.url).catch(() => undefined);
     services.log.error({ err: error, dealId: id }, "deal not saved");
@@ -215,19 +197,51 @@ export async function saveDeal(
   }
   // The picture it replaced goes when no deal shows it (a dish's picture stays the dish's).
   if (picture.url && current?.picture && current.picture !== picture.url)
-    await dropPicture(services, current.picture, pictures);
+    await removeUnusedImages(services, [current.picture]);
   return { ok: true, id };
+}
+
+/**
+ * Writes a deal and its parts inside `trx`: a new one (`exists` false) last in the list.
+ * Without `windows` (an import's row says no times) a saved deal keeps its serving times.
+ */
+export async function writeDeal(
+  trx: Transaction<DB>,
+  ownerId: string,
+  target: { id: string; exists: boolean; branchId: string | null; picture: string },
+  deal: Omit<DealInput, "windows" | "branchUrl"> & { windows?: DealInput["windows"] },
+) {
+  const { id } = target;
+  const row = {
+    branchId: target.branchId,
+    name: deal.name,
+    nameUr: deal.nameUr,
+    picture: target.picture,
+    price: deal.price,
+    serves: deal.serves,
+    ...(deal.windows ? { servedTimes: servedTimesJson(deal.windows) } : {}),
+    validFrom: deal.validFrom,
+    validUntil: deal.validUntil,
+    iftar: deal.iftar ? 1 : 0,
+    timestamp: new Date().toISOString(),
+  };
+  if (target.exists) await q.updateDeal(trx, id, row);
+  else
+    await q.insertDeal(trx, {
+      ...row,
+      id,
+      restaurantId: ownerId,
+      position: await q.nextPosition(trx, ownerId),
+    });
+  await q.replaceParts(
+    trx,
+    id,
+    deal.parts.map((part, position) => ({ ...part, dealId: id, position, restaurantId: ownerId })),
+  );
 }
 
 const isDishPicture = (url: string, pictures: ReadonlyMap<string, string>) =>
   [...pictures.values()].includes(url);
-
-async function dropPicture(services: Services, url: string, pictures: ReadonlyMap<string, string>) {
-  if (isDishPicture(url, pictures) || (await q.pictureUsed(services.database.db, url))) return;
-  await deleteImage(services.storage, url).catch((error) =>
-    services.log.warn({ err: error, url }, "could not delete a deal picture"),
-  );
-}
 
 export async function deleteDeal(
   services: Services,
@@ -238,8 +252,8 @@ export async function deleteDeal(
   const deal = await q.findDeal(db, ownerId, dealId);
   if (!deal) return fail(404, M.notFound);
   await q.deleteDeal(db, deal.id);
-  const { pictures } = await dishChoices(services, ownerId);
-  if (deal.picture) await dropPicture(services, deal.picture, pictures);
+  // Its picture goes unless a dish or another deal shows it.
+  await removeUnusedImages(services, [deal.picture]);
   return { ok: true };
 }
 

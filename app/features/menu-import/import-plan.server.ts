@@ -12,6 +12,7 @@ import {
   type ImportColumn,
 } from "./menu-import.messages.ts";
 import type { Message } from "~/lib/message.ts";
+import { nameableDishes, planDeals, type DealCells, type PlannedDeal } from "./import-deals.server.ts";
 
 export { matchPhoto } from "./menu-import.messages.ts";
 
@@ -26,7 +27,11 @@ export interface CurrentMenu {
     positionInSection: number;
     nameUr?: string;
     descriptionUr?: string;
+    /** Its sizes as stored (JSON), for a deal's parts. */
+    sizes?: string;
   }[];
+  /** The restaurant's general deals, which a deal row of the same name updates. */
+  deals?: { id: string; name: string }[];
 }
 
 export type ItemInput = ReturnType<typeof addItemSchema.parse>;
@@ -52,6 +57,8 @@ export interface ImportPlan {
   /** Problems of the file as a whole (a missing column). */
   problems: Message[];
   dishes: PlannedDish[];
+  /** The deal rows (issue 32), in the sheet's order. */
+  deals: PlannedDeal[];
   /** Sections the import makes, in the order the spreadsheet first names them. */
   newSections: string[];
   /** Every photo the spreadsheet names, once. */
@@ -145,7 +152,14 @@ export function planImport(
 ): ImportPlan {
   const [header = [], ...body] = rows;
   const { columns, problems } = columnsOf(header);
-  const plan: ImportPlan = { problems, dishes: [], newSections: [], photos: [], sectionNamesUr: {} };
+  const plan: ImportPlan = {
+    problems,
+    dishes: [],
+    deals: [],
+    newSections: [],
+    photos: [],
+    sectionNamesUr: {},
+  };
   if (problems.length > 0) return plan;
 
   const sectionBySlug = new Map(menu.sections.map((s) => [s.sectionName, s]));
@@ -161,6 +175,7 @@ export function planImport(
   for (const item of menu.items) takenIn(item.sectionId).add(item.positionInSection);
   const seen = new Map<string, number>();
   const photos = new Set<string>();
+  const dealRows: DealCells[] = [];
 
   body.forEach((row, index) => {
     const line = index + 2;
@@ -168,6 +183,11 @@ export function planImport(
       const at = columns[key];
       return at === undefined ? "" : (row[at] ?? "").trim();
     };
+    const kind = KINDS.get(looseKey(cell("kind")));
+    if (kind === "deal" || kind === "iftar deal") {
+      dealRows.push(dealCells(line, kind, cell));
+      return;
+    }
     const dish: PlannedDish = {
       line,
       section: cell("section"),
@@ -177,6 +197,10 @@ export function planImport(
       problems: [],
     };
     plan.dishes.push(dish);
+    if (!kind) {
+      dish.problems.push(M.kindUnknown);
+      return;
+    }
     const slug = toSlug(dish.section);
     const section = sectionBySlug.get(slug);
     dish.sectionId = section?.id;
@@ -257,6 +281,32 @@ export function planImport(
     for (const name of Object.values(dish.photos)) if (name) photos.add(name);
     if (dish.problems.length > 0) dish.input = undefined;
   });
+  plan.deals = planDeals(dealRows, nameableDishes(menu.items, plan.dishes), menu.deals ?? []);
+  for (const deal of plan.deals) if (deal.photo) photos.add(deal.photo);
   plan.photos = [...photos];
   return plan;
+}
+
+/** The kind column's words: empty or "dish" for a dish. */
+const KINDS = new Map<string, "dish" | "deal" | "iftar deal">([
+  ["", "dish"],
+  ["dish", "dish"],
+  ["deal", "deal"],
+  ["combo", "deal"],
+  ["iftardeal", "iftar deal"],
+]);
+
+function dealCells(line: number, kind: DealCells["kind"], cell: (key: ImportColumn) => string): DealCells {
+  return {
+    line,
+    kind,
+    name: cell("name"),
+    nameUr: cell("nameUr"),
+    price: cell("price"),
+    parts: cell("parts"),
+    serves: cell("serves"),
+    validFrom: cell("validFrom"),
+    validUntil: cell("validUntil"),
+    photo: cell("topView"),
+  };
 }

@@ -13,8 +13,13 @@ export const PREVIEW_PROBLEM_ROWS = 100;
  * (three at once stalled every other request for 0.76 s; docs/threat-model.md).
  */
 export function previewPage(screen: ImportScreen, requestedPage: number) {
-  const { dishes, ...plan } = screen.plan;
-  const broken = dishes.filter((d) => d.problems.length > 0);
+  const { dishes, deals, ...plan } = screen.plan;
+  const broken = [
+    ...dishes.map((d) => ({ ...d, kind: "dish" as const })),
+    ...deals.map((d) => ({ ...d, kind: "deal" as const })),
+  ]
+    .filter((d) => d.problems.length > 0)
+    .toSorted((a, b) => a.line - b.line);
   const { page, pages, offset, limit } = pageWindow(requestedPage, dishes.length, PREVIEW_ROWS_PER_PAGE);
   return {
     id: screen.id,
@@ -27,6 +32,10 @@ export function previewPage(screen: ImportScreen, requestedPage: number) {
     broken: broken.slice(0, PREVIEW_PROBLEM_ROWS),
     brokenTotal: broken.length,
     rows: dishes.slice(offset, offset + limit),
+    // A sheet's deals are few (a menu card's worth); past a page they are counted, not listed.
+    deals: deals.slice(0, PREVIEW_ROWS_PER_PAGE),
+    dealTotal: deals.length,
+    dealAdds: deals.filter((d) => d.action === "add").length,
     page,
     pages,
   };

@@ -11,6 +11,13 @@ import { keyed } from "../../lib/message.ts";
  */
 export const IMPORT_COLUMNS = [
   {
+    key: "kind",
+    max: 20,
+    header: "kind",
+    aliases: ["row kind", "row type"],
+    note: 'Leave it empty for a dish. "deal" or "iftar deal": the row is a deal or combo of your dishes (the parts column says which); its section, category and type stay empty.',
+  },
+  {
     key: "section",
     max: 80,
     header: "section",
@@ -126,6 +133,34 @@ export const IMPORT_COLUMNS = [
   },
   { key: "frontView", max: 255, header: "front_photo", aliases: ["front view", "front photo"], note: "" },
   { key: "sideView", max: 255, header: "side_photo", aliases: ["side view", "side photo"], note: "" },
+  {
+    key: "parts",
+    max: 1000,
+    header: "parts",
+    aliases: ["deal parts", "deal items", "combo"],
+    note: "A deal's parts, separated by semicolons: how many, then a dish of your menu with its size in brackets, or a few words (e.g. 2 x Chicken Karahi (Full kg); 4 x Naan; 1.5 L drink).",
+  },
+  {
+    key: "serves",
+    max: 20,
+    header: "serves",
+    aliases: ["persons", "people", "for persons"],
+    note: "A deal: for how many people (1 when empty).",
+  },
+  {
+    key: "validFrom",
+    max: 20,
+    header: "valid_from",
+    aliases: ["from date", "first day"],
+    note: "A deal's first day, e.g. 2027-03-01 (optional).",
+  },
+  {
+    key: "validUntil",
+    max: 20,
+    header: "valid_until",
+    aliases: ["until date", "last day"],
+    note: "A deal's last day, e.g. 2027-03-31 (optional).",
+  },
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number]["key"];
@@ -195,6 +230,13 @@ export const IMPORT_MESSAGES = {
       choices: choices.join(", "),
     }),
   twice: (line: number) => keyed("This dish is already on row {{line}}. Give each dish one row.", { line }),
+  kindUnknown: 'Write "deal" or "iftar deal" in the kind column, or leave it empty for a dish.',
+  dealTwice: (line: number) =>
+    keyed("This deal is already on row {{line}}. Give each deal one row.", { line }),
+  partSize: (dish: string, sizes: readonly string[]) =>
+    keyed("Say which size of {{dish}}, in brackets: {{sizes}}.", { dish, sizes: sizes.join(", ") }),
+  partNoSize: (dish: string, size: string, sizes: readonly string[]) =>
+    keyed("{{dish}} has no size {{size}}. Write one of: {{sizes}}.", { dish, size, sizes: sizes.join(", ") }),
   photoMissing: (name: string) => keyed("Upload the photo {{name}}.", { name }),
   notFound: "This import is not there any more. Start again with your spreadsheet.",
   hasProblems: "Nothing was imported: fix the rows marked below in your spreadsheet and upload it again.",
@@ -205,6 +247,11 @@ export const IMPORT_MESSAGES = {
       added,
       updated,
     }),
+  importedWithDeals: (added: number, updated: number, deals: number) =>
+    keyed(
+      `Menu imported: {{added}} ${added === 1 ? "dish" : "dishes"} added, {{updated}} updated, {{deals}} ${deals === 1 ? "deal" : "deals"} saved.`,
+      { added, updated, deals },
+    ),
   importFailed: "The menu could not be imported. Nothing was changed; please try again.",
   discarded: "Import discarded. Nothing was changed.",
   /** How many photos were kept, and the first three not named in the spreadsheet: one toast. */
@@ -222,7 +269,7 @@ export const IMPORT_MESSAGES = {
 /** Largest spreadsheet accepted, and most dishes in one import. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 1000;
-/** Columns with a value (the template has 20), and cells however empty, in one sheet. */
+/** Columns with a value (the template has 25), and cells however empty, in one sheet. */
 export const IMPORT_MAX_COLUMNS = 50;
 export const IMPORT_MAX_CELLS = 100_000;
 /** Text a workbook's shared strings may hold, all of them together. */

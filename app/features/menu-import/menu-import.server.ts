@@ -14,6 +14,8 @@ import { chosenBranches, generalPrices, removeUnusedImages } from "../menus/menu
 import { matchPhoto, planImport, type ImportPlan, type PlannedDish } from "./import-plan.server.ts";
 import { IMPORT_MESSAGES as M, photoKey } from "./menu-import.messages.ts";
 import * as q from "./menu-import.queries.server.ts";
+import * as dealsQ from "../deals/deals.queries.server.ts";
+import { writeDeal } from "../deals/deals.server.ts";
 import { readSheet } from "./sheet.server.ts";
 import { templateCsv, templateXlsx } from "./template.server.ts";
 import { itemCategoriesFor } from "~/lib/reference-data.ts";
@@ -37,11 +39,13 @@ const MAX_OPEN_IMPORTS = 3;
 /** What importing `rows` would do to the owner's general menu, with their restaurant type's categories. */
 async function planFor(services: Services, ownerId: string, rows: string[][]) {
   const { db } = services.database;
-  const [menu, restaurant] = await Promise.all([
+  const [menu, restaurant, deals] = await Promise.all([
     menuRows(db, ownerId, null),
     menuQ.findOwnerRestaurant(db, ownerId),
+    dealsQ.listDeals(db, ownerId),
   ]);
-  return planImport(rows, menu, itemCategoriesFor(restaurant?.restType ?? ""));
+  const general = deals.filter((d) => d.branchId === null);
+  return planImport(rows, { ...menu, deals: general }, itemCategoriesFor(restaurant?.restType ?? ""));
 }
 
 /** Deletes an import, then the photos of it that no dish shows. */
@@ -136,7 +140,8 @@ export async function importScreen(
     plan,
     uploaded,
     missing: plan.photos.filter((name) => !matchPhoto(name, uploaded)),
-    problemRows: plan.dishes.filter((d) => d.problems.length > 0).length + plan.problems.length,
+    problemRows:
+      [...plan.dishes, ...plan.deals].filter((d) => d.problems.length > 0).length + plan.problems.length,
   };
 }
 
@@ -199,7 +204,7 @@ const commitSchema = z.object(branchChoiceFields);
 
 class ImportGone extends Error {}
 
-type Imported = { added: number; updated: number };
+type Imported = { added: number; updated: number; deals: number };
 type Submission = ReturnType<typeof namedSubmission>;
 type OwnerRestaurant = NonNullable<Awaited<ReturnType<typeof menuQ.findOwnerRestaurant>>>;
 
@@ -235,23 +240,26 @@ export async function commitImport(
       const target: ImportTarget = { trx, ownerId, restaurant, plan: screen.plan, now };
       const sectionIds = await insertNewSections(target);
       await nameSectionsInUrdu(target);
-      const dishes = await writeDishes(target, sectionIds, photoUrls(photos));
+      const urlOf = photoUrls(photos);
+      const dishes = await writeDishes(target, sectionIds, urlOf);
+      const deals = await writeDeals(target, dishes.idOfRow, urlOf);
       const addedIds = [...sectionIds.values(), ...dishes.addedIds];
       await menuQ.refreshPriceAverage(trx, ownerId);
       await alignBranches(trx, ownerId, { addedFor: new Map(addedIds.map((id) => [id, branches])) });
       // Two confirmations of one import: the second finds it gone and writes nothing.
       if (!(await q.deleteImport(trx, importId))) throw new ImportGone();
-      await recordAnswer(trx, submission, { added: dishes.added, updated: dishes.updated });
-      return dishes;
+      const answer = { added: dishes.added, updated: dishes.updated, deals: deals.saved };
+      await recordAnswer(trx, submission, answer);
+      return { ...answer, replaced: [...dishes.replaced, ...deals.replaced] };
     });
   } catch (error) {
     return importFailed(services, submission, error, { ownerId, importId });
   }
-  const { added, updated, replaced } = written;
-  // Pictures an updated dish no longer shows, and uploaded photos no dish took.
+  const { replaced, ...answer } = written;
+  // Pictures an updated dish or deal no longer shows, and uploaded photos nothing took.
   await removeUnusedImages(services, [...replaced, ...photos.map((p) => p.url)]);
-  services.log.info({ ownerId, added, updated }, "menu imported");
-  return { ok: true, added, updated };
+  services.log.info({ ownerId, ...answer }, "menu imported");
+  return { ok: true, ...answer };
 }
 
 /** The answer to a confirm of an import that cannot be written (gone, with problems, or waiting for photos). */
@@ -348,6 +356,8 @@ async function writeDishes(
   const { trx, ownerId, restaurant } = target;
   const replaced: string[] = [];
   const addedIds: string[] = [];
+  /** The id of each dish a sheet row adds, as a deal's part names it (`row:N`). */
+  const idOfRow = new Map<string, string>();
   let updated = 0;
   for (const dish of target.plan.dishes) {
     const row = dishRow(dish, urlOf, target.now);
@@ -370,8 +380,48 @@ async function writeDishes(
       urlName: restaurant.urlName,
     });
     addedIds.push(id);
+    idOfRow.set(`row:${dish.line}`, id);
   }
-  return { added: addedIds.length, updated, addedIds, replaced };
+  return { added: addedIds.length, updated, addedIds, replaced, idOfRow };
+}
+
+/**
+ * Adds or updates every deal of the sheet, general ones (offered at every branch, ADR
+ * 0044); returns how many and the pictures replaced. A deal without a photo keeps the
+ * picture it has, or shows its first dish's.
+ */
+async function writeDeals(
+  target: ImportTarget,
+  idOfRow: ReadonlyMap<string, string>,
+  urlOf: (photoName: string) => string,
+) {
+  const { trx, ownerId, plan } = target;
+  const replaced: string[] = [];
+  if (plan.deals.length === 0) return { saved: 0, replaced };
+  const pictures = new Map((await dealsQ.generalDishes(trx, ownerId)).map((d) => [d.id, d.frontView]));
+  for (const planned of plan.deals) {
+    const deal = planned.input!;
+    const parts = deal.parts.map((part) => ({
+      ...part,
+      itemId: part.itemId && (idOfRow.get(part.itemId) ?? part.itemId),
+    }));
+    const current = planned.existingId ? await dealsQ.findDeal(trx, ownerId, planned.existingId) : undefined;
+    const firstDish = parts.find((p) => p.itemId)?.itemId;
+    const picture =
+      (planned.photo && urlOf(planned.photo)) ||
+      current?.picture ||
+      (firstDish ? (pictures.get(firstDish) ?? "") : "");
+    if (current?.picture && current.picture !== picture) replaced.push(current.picture);
+    // The sheet says no serving times: a deal it updates keeps its own.
+    const { windows: _windows, ...rest } = deal;
+    await writeDeal(
+      trx,
+      ownerId,
+      { id: current?.id ?? crypto.randomUUID(), exists: !!current, branchId: null, picture },
+      { ...rest, parts, ...(current ? {} : { windows: [] }) },
+    );
+  }
+  return { saved: plan.deals.length, replaced };
 }
 
 /** A dish's columns from its row of the sheet, its pictures as the uploaded photos' URLs. */

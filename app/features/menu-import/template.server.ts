@@ -7,18 +7,43 @@ import {
   PRICE_RANGES,
   TASTES,
 } from "~/lib/reference-data.ts";
-import { IMPORT_COLUMNS } from "./menu-import.messages.ts";
+import { IMPORT_COLUMNS, type ImportColumn } from "./menu-import.messages.ts";
 import { TEMPLATE_EXAMPLES } from "./template-examples.ts";
 
 type RangeValidations = { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } };
 
-/** The template's column names and three example dishes of the restaurant type's own categories. */
+/**
+ * The template's column names, three example dishes of the restaurant type's own
+ * categories, and a deal of the three (issue 32) so an owner sees how a deal row reads.
+ */
 export function templateRows(restType: string): string[][] {
   const examples = TEMPLATE_EXAMPLES[itemCategoryList(restType)] ?? TEMPLATE_EXAMPLES.other!;
   return [
     IMPORT_COLUMNS.map((c) => c.header),
-    ...examples.map((row) => IMPORT_COLUMNS.map((c) => row[c.key] ?? "")),
+    ...[...examples, exampleDeal(examples)].map((row: Partial<Record<ImportColumn, string>>) =>
+      IMPORT_COLUMNS.map((c) => row[c.key] ?? ""),
+    ),
   ];
+}
+
+/** Two of each example dish (the largest size of one sold in sizes) for four people, a tenth off. */
+function exampleDeal(examples: readonly Partial<Record<ImportColumn, string>>[]) {
+  let full = 0;
+  const parts = examples.map((dish) => {
+    const sizes = (dish.sizes ?? "").split(";").map((s) => s.trim().split(/:\s*/u));
+    const [label, price] = dish.sizes ? sizes.at(-1)! : [undefined, dish.price];
+    const quantity = label ? 1 : 2;
+    full += quantity * Number(price);
+    return `${quantity} x ${dish.name}${label ? ` (${label})` : ""}`;
+  });
+  return {
+    kind: "deal",
+    name: "Family Deal",
+    nameUr: "فیملی ڈیل",
+    price: String(Math.round((full * 0.9) / 50) * 50),
+    serves: "4",
+    parts: parts.join("; "),
+  } satisfies Partial<Record<ImportColumn, string>>;
 }
 
 /** UTF-8 with a byte-order mark, so Excel opens names in any script as they are. */
@@ -40,6 +65,7 @@ export async function templateXlsx(restType: string): Promise<Uint8Array<ArrayBu
     column.width = Math.max(12, IMPORT_COLUMNS[i]?.header.length ?? 12) + 4;
   });
   const lists: [string, readonly string[]][] = [
+    ["kind", ["dish", "deal", "iftar deal"]],
     ["itemTaste", TASTES],
     ["itemType", ITEM_TYPES],
     ["itemPriceRange", PRICE_RANGES],

@@ -327,8 +327,9 @@ export async function imageStillUsed(db: Db, url: string, exceptItemId?: string)
     query = query
       .where("id", "<>", exceptItemId)
       .where((eb) => eb.or([eb("generalItemId", "is", null), eb("generalItemId", "<>", exceptItemId)]));
-  const row = await query.limit(1).executeTakeFirst();
-  return !!row;
+  if (await query.limit(1).executeTakeFirst()) return true;
+  // A deal without a picture of its own shows its first dish's (ADR 0044).
+  return !!(await db.selectFrom("deal").select("id").where("picture", "=", url).limit(1).executeTakeFirst());
 }
 
 /** Takes the section row's lock for the rest of the transaction (a no-op update). */

@@ -6,10 +6,70 @@ import type { PreviewPage } from "../import-preview.server.ts";
 import { inEnglish } from "~/lib/message.ts";
 
 type Dish = PreviewPage["rows"][number];
+type Deal = PreviewPage["deals"][number];
+
+/** A row's problems, in the product rules' words. */
+function Problems({ problems }: { problems: Dish["problems"] }) {
+  const { tm } = useI18n();
+  if (problems.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-0.5 text-sm text-danger">
+      {problems.map((problem) => (
+        <li key={inEnglish(problem)}>{tm(problem)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** One deal row as it would be imported: its price, each part as read (a dish of the menu, or words), its problems. */
+function DealCard({ deal, uploaded }: { deal: Deal; uploaded: readonly string[] }) {
+  const { t } = useI18n();
+  const input = deal.input;
+  return (
+    <li className="flex flex-col gap-1 py-3">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-mono text-sm text-muted">{t("Row {{line}}", { line: deal.line })}</span>
+        <span className="font-semibold">{deal.name || t("(no name)")}</span>
+        <span
+          className={`rounded px-2 py-0.5 text-sm ${deal.action === "add" ? "bg-brand-soft" : "bg-gray-100"}`}
+        >
+          {deal.action === "add" ? t("new deal") : t("updates the deal on your menu")}
+        </span>
+      </p>
+      {input ? (
+        <p className="text-sm">
+          {ownerPrice(input.price)} · {t("For {{count}} people", { count: input.serves })}
+          {input.iftar ? ` · ${t("Iftar deal")}` : ""}
+        </p>
+      ) : null}
+      {deal.parts.length > 0 ? (
+        <ul className="flex flex-col text-sm">
+          {deal.parts.map((part, i) => (
+            <li key={i}>
+              <bdi>{part.text}</bdi>
+              {part.onMenu ? (
+                " ✓"
+              ) : (
+                <span className="text-muted"> {t("(not a dish of your menu: shown as written)")}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {deal.photo ? (
+        <p className="text-sm text-muted">
+          {t("Photos:")} <span className="font-mono">{deal.photo}</span>
+          {uploaded.includes(deal.photo) ? " ✓" : ` ${t("(waiting)")}`}
+        </p>
+      ) : null}
+      <Problems problems={deal.problems} />
+    </li>
+  );
+}
 
 /** One spreadsheet row as it would be imported: where, what, at what price, with which photos, and its problems. */
 function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }) {
-  const { t, tm } = useI18n();
+  const { t } = useI18n();
   const input = dish.input;
   const photos = [...new Set(Object.values(dish.photos).filter(Boolean))];
   return (
@@ -45,13 +105,7 @@ function RowCard({ dish, uploaded }: { dish: Dish; uploaded: readonly string[] }
           ))}
         </p>
       ) : null}
-      {dish.problems.length > 0 ? (
-        <ul className="flex flex-col gap-0.5 text-sm text-danger">
-          {dish.problems.map((problem) => (
-            <li key={inEnglish(problem)}>{tm(problem)}</li>
-          ))}
-        </ul>
-      ) : null}
+      <Problems problems={dish.problems} />
     </li>
   );
 }
@@ -83,27 +137,53 @@ export function ImportRows({ screen, uploadedMatches }: { screen: PreviewPage; u
             </p>
           ) : null}
           <ul className="flex flex-col divide-y divide-line">
-            {broken.map((dish) => (
+            {broken.map((row) =>
+              row.kind === "deal" ? (
+                <DealCard key={row.line} deal={row} uploaded={uploadedMatches} />
+              ) : (
+                <RowCard key={row.line} dish={row} uploaded={uploadedMatches} />
+              ),
+            )}
+          </ul>
+        </section>
+      ) : null}
+      {screen.total === 0 ? null : (
+        <details
+          id="every-row"
+          open={screen.total <= 30 || screen.page > 1}
+          className="rounded-xl bg-white p-4 shadow-sm"
+        >
+          <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold">
+            {t("Every row ({{number}})", { number: screen.total })}
+          </summary>
+          <ul className="flex flex-col divide-y divide-line">
+            {screen.rows.map((dish) => (
               <RowCard key={dish.line} dish={dish} uploaded={uploadedMatches} />
+            ))}
+          </ul>
+          <Pagination page={screen.page} pages={screen.pages} label={t("Pages of rows")} />
+        </details>
+      )}
+      {screen.dealTotal > 0 ? (
+        <section aria-labelledby="deal-rows" className="rounded-xl bg-white p-4 shadow-sm">
+          <h2 id="deal-rows" className="text-lg font-semibold">
+            {t("Deals ({{number}})", { number: screen.dealTotal })}
+          </h2>
+          {screen.deals.length < screen.dealTotal ? (
+            <p className="text-sm text-muted">
+              {t("The first {{shown}} of {{total}} deals are shown.", {
+                shown: screen.deals.length,
+                total: screen.dealTotal,
+              })}
+            </p>
+          ) : null}
+          <ul className="flex flex-col divide-y divide-line">
+            {screen.deals.map((deal) => (
+              <DealCard key={deal.line} deal={deal} uploaded={uploadedMatches} />
             ))}
           </ul>
         </section>
       ) : null}
-      <details
-        id="every-row"
-        open={screen.total <= 30 || screen.page > 1}
-        className="rounded-xl bg-white p-4 shadow-sm"
-      >
-        <summary className="min-h-11 cursor-pointer py-2 text-lg font-semibold">
-          {t("Every row ({{number}})", { number: screen.total })}
-        </summary>
-        <ul className="flex flex-col divide-y divide-line">
-          {screen.rows.map((dish) => (
-            <RowCard key={dish.line} dish={dish} uploaded={uploadedMatches} />
-          ))}
-        </ul>
-        <Pagination page={screen.page} pages={screen.pages} label={t("Pages of rows")} />
-      </details>
     </>
   );
 }

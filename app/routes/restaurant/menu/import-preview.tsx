@@ -54,7 +54,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (values.intent === "commit") {
     const result = await commitImport(services, viewer.userId, params.importId, values);
     if (!result.ok) return refused(result);
-    return redirectWithToast(ITEMS, "success", M.imported(result.added, result.updated));
+    const said =
+      result.deals > 0
+        ? M.importedWithDeals(result.added, result.updated, result.deals)
+        : M.imported(result.added, result.updated);
+    return redirectWithToast(ITEMS, "success", said);
   }
   return refused({ ok: false, status: 400, message: "Unknown action.", level: "error" });
 }
@@ -78,12 +82,21 @@ export default function ImportPreview({ loaderData, actionData, params }: Route.
         <p className="font-mono text-sm text-muted">{screen.fileName}</p>
         <h1 className="text-2xl font-bold">{t("Check your import")}</h1>
         <p>
-          {screen.plan.newSections.length > 0
-            ? t("{{dishes}}: {{added}} new, {{updates}}; new sections: {{sections}}.", {
-                ...counts,
-                sections: screen.plan.newSections.join(", "),
-              })
-            : t("{{dishes}}: {{added}} new, {{updates}}.", counts)}{" "}
+          {screen.total === 0 && screen.dealTotal > 0
+            ? null
+            : screen.plan.newSections.length > 0
+              ? t("{{dishes}}: {{added}} new, {{updates}}; new sections: {{sections}}.", {
+                  ...counts,
+                  sections: screen.plan.newSections.join(", "),
+                })
+              : t("{{dishes}}: {{added}} new, {{updates}}.", counts)}{" "}
+          {screen.dealTotal > 0
+            ? `${t("{{dishes}}: {{added}} new, {{updates}}.", {
+                dishes: t("{{count}} deals", { count: screen.dealTotal }),
+                added: screen.dealAdds,
+                updates: t("{{count}} updates", { count: screen.dealTotal - screen.dealAdds }),
+              })} `
+            : null}
           {t("Nothing is saved until you import.")}
         </p>
         {screen.problemRows > 0 ? (
@@ -117,7 +130,11 @@ export default function ImportPreview({ loaderData, actionData, params }: Route.
             className={buttonClass("primary")}
             disabled={!ready || committing}
           >
-            {committing ? t("Importing…") : t("Import {{count}} dishes", { count: screen.total })}
+            {committing
+              ? t("Importing…")
+              : screen.dealTotal > 0
+                ? t("Import {{count}} rows", { count: screen.total + screen.dealTotal })
+                : t("Import {{count}} dishes", { count: screen.total })}
           </button>
           <button type="submit" name="intent" value="discard" className={buttonClass("ghost")} formNoValidate>
             {t("Discard this import")}

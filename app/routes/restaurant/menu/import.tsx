@@ -59,6 +59,11 @@ export default function ImportMenu({ loaderData, actionData }: Route.ComponentPr
           <li>{t("Upload it here: every row is checked.")}</li>
           <li>{t("Upload the photos it names, then import.")}</li>
         </ol>
+        <p className="text-sm text-muted">
+          {t(
+            'Deals and combos too: write "deal" in a row\'s kind column, its name and price, and its parts in the parts column (see the columns below).',
+          )}
+        </p>
         <div className="flex flex-wrap gap-2">
           <a href={href(`${IMPORT}/template.xlsx`)} download className={buttonClass("secondary")}>
             {t("Template (Excel)")}
