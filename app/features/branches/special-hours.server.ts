@@ -17,7 +17,7 @@ import {
 } from "~/lib/special-hours.ts";
 import { instantIn, localTimeIn } from "~/lib/zoned-time.ts";
 import * as q from "./special-hours.queries.server.ts";
-import { findBranch } from "./branches.queries.server.ts";
+import { findBranch, lockedBranchHours } from "./branches.queries.server.ts";
 
 /**
  * Ramadan and Eid hours (issue 32, ADR 0045): dated schedules a branch keeps instead of
@@ -66,6 +66,8 @@ export async function addSchedule(
   if (usesFast && !cityPlace(branch.country, branch.cityLabel))
     return fail(400, M.needsCity, { fieldErrors: { r0From: M.needsCity } });
   return db.transaction().execute(async (trx) => {
+    // Two schedules added at once must not both find no clash: the branch row's lock orders them.
+    await lockedBranchHours(trx, branch.id);
     const clash = await q.schedulesBetween(trx, branch.id, schedule.validFrom, schedule.validUntil);
     if (clash.length > 0) return fail(400, M.overlap, { fieldErrors: { validFrom: M.overlap } });
     await q.insertSchedule(trx, {
