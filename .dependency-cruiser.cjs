@@ -13,6 +13,7 @@ const FEATURE_ORDER = [
   "insights",
   "privacy",
   "reviews",
+  "tables",
   "branches",
   "menu-import",
   "deals",

@@ -72,6 +72,9 @@ export default [
     route("mybranches/:branchName/qr.png", "routes/restaurant/qr-png.ts", { id: "branch-qr-png" }),
     route("mybranches/:branchName/qr.svg", "routes/restaurant/qr-svg.ts", { id: "branch-qr-svg" }),
     route("mybranches/:branchName/qr-card", "routes/restaurant/qr-card.tsx", { id: "branch-qr-card" }),
+    // Table cards and their codes (ADR 0046).
+    route("mybranches/:branchName/tables", "routes/restaurant/branches/tables.tsx"),
+    route("mybranches/:branchName/tables/cards", "routes/restaurant/branches/table-cards.tsx"),
   ]),
   route("profile/customer", "routes/customer/layout.tsx", [
     index("routes/customer/profile.tsx"),
@@ -102,6 +105,8 @@ export default [
   route("r/:restaurantName/branch/:branchName", "routes/public/branch.tsx"),
   route("r/:restaurantName/branch/:branchName/menu/:itemId", "routes/public/branch-item.tsx"),
   route("r/:restaurantName/branch/:branchName/reviews", "routes/public/branch-reviews.tsx"),
+  // A printed table card (ADR 0046): a pass for the diner, then the branch page.
+  route("r/:restaurantName/branch/:branchName/t/:code", "routes/public/table-code.ts"),
   route("sitemap.xml", "routes/seo/sitemap-index.ts"),
   route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),

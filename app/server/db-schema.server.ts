@@ -246,7 +246,41 @@ export interface ReviewTable {
   reviewVideo: string;
   /** Why the review is out of every list and rating: 0 shown; bit 1 a moderator, bit 2 its author is suspended. */
   hidden: Generated<number>;
+  /** 1: posted with a pass from a printed table code of its branch (issue 33, ADR 0046). */
+  tableVerified: Generated<number>;
   timestamp: string;
+}
+
+/** Issue 33, ADR 0046: a table of a branch and the code its printed card carries. */
+export interface BranchTableTable {
+  id: string;
+  restaurantId: string;
+  branchId: string;
+  label: string;
+  code: string;
+  position: number;
+  timestamp: string;
+}
+
+/** When a branch's table codes were added, changed or removed ("" label: every table at once). */
+export interface TableCodeEventTable {
+  id: string;
+  restaurantId: string;
+  branchId: string;
+  tableLabel: string;
+  action: "added" | "changed" | "removed";
+  timestamp: string;
+}
+
+/** The dish a review photo shows: the branch's copy of it (or its own dish), and the general dish. */
+export interface ReviewPhotoDishTable {
+  reviewId: string;
+  position: number;
+  picture: string;
+  restaurantId: string;
+  branchId: string;
+  itemId: string;
+  generalItemId: string | null;
 }
 
 export interface ReviewReplyTable {
@@ -447,6 +481,9 @@ export interface DB {
   deal_part: DealPartTable;
   deal_branch: DealBranchTable;
   review: ReviewTable;
+  branch_table: BranchTableTable;
+  table_code_event: TableCodeEventTable;
+  review_photo_dish: ReviewPhotoDishTable;
   review_reply: ReviewReplyTable;
   review_report: ReviewReportTable;
   user: UserTable;

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   SEARCH_MAX_PER_IP: z.coerce.number().int().min(1).default(60),
   // Menu imports (spreadsheets read) one restaurant owner may start in an hour.
   IMPORT_MAX_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Table passes (issue 33) one client address may get an hour; past it a table code opens the menu without one. */
+  TABLE_PASSES_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT: flag.optional(),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   UPLOAD_DIR: z.string().optional(),

@@ -26,16 +26,17 @@ const RESTAURANT_PAGE = /^\/(?:r|reviews|vendorbestsellers)\/([^/]+)(?:\/.*)?$/;
 const SITEMAP_FILE = /^\/sitemaps\/[^/]+$/;
 
 /**
- * Which reviews a restaurant's page shows (migration 0022): none (its menus, dishes,
- * branches list, best sellers), the whole restaurant's (its page, its reviews page: the
- * default), or one branch's (that branch's page and reviews page).
+ * Which reviews a restaurant's page shows (migration 0022): none (its menu, branches
+ * list, best sellers), the whole restaurant's (its page, its reviews page, a dish's page
+ * with every branch's diners' photos: the default), or one branch's (that branch's page,
+ * reviews page and dish pages, issue 33).
  */
 export type PageReviews = "none" | "restaurant" | { branchUrl: string };
 export type PageScope = { kind: "site" } | { kind: "restaurant"; urlName: string; reviews?: PageReviews };
 /** Pages that show no review and no reviewer: a review leaves them as they are. */
-const WITHOUT_REVIEWS =
-  /^\/(?:vendorbestsellers\/[^/]+|r\/[^/]+\/(?:menu|menu\/[^/]+|branches|branch\/[^/]+\/menu\/[^/]+))$/;
-const BRANCH_PAGE = /^\/r\/[^/]+\/branch\/([^/]+)(?:\/reviews)?$/;
+const WITHOUT_REVIEWS = /^\/(?:vendorbestsellers\/[^/]+|r\/[^/]+\/(?:menu|branches))$/;
+// A branch's dish page shows the photos its reviews tag (issue 33): it follows the branch's reviews.
+const BRANCH_PAGE = /^\/r\/[^/]+\/branch\/([^/]+)(?:\/reviews|\/menu\/[^/]+)?$/;
 
 /**
  * A page that says something true only until a moment (a branch's "Open now · closes
@@ -132,8 +133,10 @@ const PAGE_PARAMS: [RegExp, ReadonlySet<string>][] = [
   ],
   // `at` is the owner's preview (ADR 0043): anyone else is sent to the page without it.
   [/^\/r\/[^/]+\/branch\/[^/]+$/, new Set(["page", "type", "taste", "avoid", "available", "posted", "at"])],
-  [/^\/reviews\/[^/]+$/, new Set(["review"])],
-  [/^\/(?:menus|reviews|r\/[^/]+\/menu|r\/[^/]+\/branch\/[^/]+\/reviews)$/, new Set(["page"])],
+  // `verified`: the table-verified reviews only (issue 33).
+  [/^\/reviews\/[^/]+$/, new Set(["review", "verified"])],
+  [/^\/r\/[^/]+\/branch\/[^/]+\/reviews$/, new Set(["page", "verified"])],
+  [/^\/(?:menus|reviews|r\/[^/]+\/menu)$/, new Set(["page"])],
 ];
 const NO_PARAMS: ReadonlySet<string> = new Set();
 /** A plain page number ("2", not "02" or "2.0"): the pages diners page through. */

@@ -32,8 +32,21 @@ function decoded(segment: string | undefined): string {
   }
 }
 
+/**
+ * A printed table card's address (issue 33, ADR 0046): `/r/{name}/branch/{branch}/t/{code}`,
+ * in either language. It answers a redirect to the branch page, which counts as a view
+ * of its own; the card's opening is the scan.
+ */
+const TABLE_CODE = /^((?:\/ur)?\/r\/[^/?]+\/branch\/[^/?]+)\/t\/[^/?]+(?:\?|$)/;
+const isTableCode = (url: string) => TABLE_CODE.test(url);
+
 /** What a request's path counts as, or null. Exported for tests. */
 export function viewOf(originalUrl: string): Omit<CountedView, "day"> | null {
+  const table = TABLE_CODE.exec(originalUrl);
+  if (table) {
+    const branch = viewOf(table[1]!);
+    return branch && { ...branch, kind: "scan" };
+  }
   const [rawPath = "", query = ""] = originalUrl.split("?", 2);
   const path = withoutLocale(rawPath.endsWith(".data") ? rawPath.slice(0, -5) : rawPath);
   const match = PAGE.exec(path);
@@ -151,8 +164,14 @@ export function createClientCap(options: {
   };
 }
 
-/** The page a capped view is of: its path in its language (a query is not a new page), and a scan apart. */
+/**
+ * The page a capped view is of: its path in its language (a query is not a new page), and
+ * a scan apart; a table card's scan is its branch's, whatever the code (made-up codes are
+ * no new pages to count).
+ */
 function cappedPage(url: string): string {
+  const table = TABLE_CODE.exec(url);
+  if (table) return `${table[1]}?${SCAN_QUERY}`;
   const at = url.indexOf("?");
   if (at === -1) return url;
   const path = url.slice(0, at);
@@ -206,8 +225,9 @@ export function createPageViewCounter(options: {
   let flushing: Promise<void> = Promise.resolve();
 
   function counted(url: string, status: number, client: string) {
-    // 304: a reader who has the page already, opening it again, is a view too.
-    if (status !== 200 && status !== 304) return;
+    // 304: a reader who has the page already, opening it again, is a view too; a table
+    // card answers with its redirect to the branch page.
+    if (status !== 200 && status !== 304 && !(status === 302 && isTableCode(url))) return;
     if (!cap.allows(client, cappedPage(url))) return;
     const day = dayOf(now());
     if (today?.day !== day || counts.get(day) !== today.urls) {
@@ -245,8 +265,9 @@ export function createPageViewCounter(options: {
         const view = viewOf(url);
         if (!view) continue;
         views.push({ view: { ...view, day }, n });
-        // A scan is also a view of the page it opens (a branch's, or the restaurant's).
-        if (view.kind === "scan")
+        // A scan is also a view of the page it opens (a branch's, or the restaurant's);
+        // a table card's page counts itself once the redirect is followed.
+        if (view.kind === "scan" && !isTableCode(url))
           views.push({ view: { ...view, kind: view.branchUrl ? "branch" : "restaurant", day }, n });
       }
     }

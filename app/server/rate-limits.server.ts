@@ -75,6 +75,7 @@ function specsOf(env: Env) {
     resetMailbox: { name: "reset-mailbox", points: env.RESET_MAIL_MAX_PER_EMAIL, seconds: mail },
     searchIp: { name: "search-ip", points: env.SEARCH_MAX_PER_IP, seconds: MINUTE },
     importOwner: { name: "import-owner", points: env.IMPORT_MAX_PER_HOUR, seconds: HOUR },
+    tablePassIp: { name: "table-pass-ip", points: env.TABLE_PASSES_PER_IP, seconds: HOUR },
   } satisfies Record<string, Spec>;
 }
 
@@ -366,6 +367,11 @@ export function withinSearchLimit(services: Services, ip: string): Promise<Allow
 /** One menu import started (a spreadsheet read), per restaurant owner. */
 export function withinImportLimit(services: Services, ownerId: string): Promise<Allowance> {
   return within(services, specsOf(services.env).importOwner, ownerId);
+}
+
+/** One table pass given (issue 33), per client address: a family hall's Wi-Fi is far below it, a farm is not. */
+export function withinTablePassLimit(services: Services, ip: string): Promise<Allowance> {
+  return within(services, specsOf(services.env).tablePassIp, ip);
 }
 
 // ---- the admin's unlock ----

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { CLIENT_WINDOW_MS, createPageViewCounter, type PageViewCounter } from "./page-views.server.ts";
 import path from "node:path";
@@ -30,6 +31,8 @@ export interface Services {
   pageViews: PageViewCounter | null;
   /** The wall clock for what a page says about 'now' (open or closed, today); tests pass their own. */
   now(): Date;
+  /** Signs table passes (issue 33): derived from the auth secret, so every process shares it. */
+  tablePassKey: string;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export function createServices(
     log,
     pageViews,
     now: overrides.now ?? (() => new Date()),
+    tablePassKey: crypto.createHmac("sha256", secret).update("table-pass").digest("base64url"),
     async close() {
       // The views counted since the last flush go in before the database closes.
       await pageViews

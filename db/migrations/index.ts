@@ -25,6 +25,7 @@ import { finderCopies } from "./0023-finder-copies.ts";
 import { servedTimes } from "./0024-served-times.ts";
 import { deals } from "./0025-deals.ts";
 import { specialHours } from "./0026-special-hours.ts";
+import { tableCodes } from "./0027-table-codes.ts";
 
 // Listed here (not read from the folder) so the migrations are bundled into the
 // server build and run the same from source and from build/.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024-served-times": servedTimes,
   "0025-deals": deals,
   "0026-special-hours": specialHours,
+  "0027-table-codes": tableCodes,
 };

@@ -128,13 +128,13 @@ describe("which versions a page's key holds", () => {
       ...restaurantWide,
       reviews: { branchUrl: "blue area" },
     });
-    for (const path of [
-      "/r/savour/menu",
-      "/ur/r/savour/menu/abc",
-      "/r/savour/branches",
-      "/r/savour/branch/f-7/menu/abc",
-      "/vendorbestsellers/savour",
-    ]) {
+    // A dish's page shows its diners' photos (issue 33): every branch's for a general dish, one branch's for its copy.
+    expect(pageScope("/ur/r/savour/menu/abc")).toEqual(restaurantWide);
+    expect(pageScope("/r/savour/branch/f-7/menu/abc")).toEqual({
+      ...restaurantWide,
+      reviews: { branchUrl: "f-7" },
+    });
+    for (const path of ["/r/savour/menu", "/r/savour/branches", "/vendorbestsellers/savour"]) {
       expect(pageScope(path), path).toEqual({ ...restaurantWide, reviews: "none" });
     }
     // A path no route of the list knows keeps every version: never fewer than its page reads.
@@ -149,15 +149,19 @@ describe("a write moves the key of every page it changes", () => {
     const pages = pagesOf(p);
     const [first, second] = [await signedUpCustomer(services), await signedUpCustomer(services)];
     const r = p.owner.urlName;
-    const menuOnly = [
-      `/r/${r}/menu`,
-      `/r/${r}/branches`,
-      `/vendorbestsellers/${r}`,
-      `/r/${r}/menu/${p.itemId}`,
+    const menuOnly = [`/r/${r}/menu`, `/r/${r}/branches`, `/vendorbestsellers/${r}`];
+    // A dish's pages show the photos reviews tag (issue 33): a branch's follows its reviews.
+    const branchA = [
+      `/r/${r}/branch/${p.a}`,
+      `/r/${r}/branch/${p.a}/reviews`,
+      `/r/${r}/branch/${p.a}/menu/${p.copies[p.a]}`,
     ];
-    const branchA = [`/r/${r}/branch/${p.a}`, `/r/${r}/branch/${p.a}/reviews`];
-    const branchB = [`/r/${r}/branch/${p.b}`, `/r/${r}/branch/${p.b}/reviews`];
-    const restaurantWide = [`/r/${r}`, `/reviews/${r}`];
+    const branchB = [
+      `/r/${r}/branch/${p.b}`,
+      `/r/${r}/branch/${p.b}/reviews`,
+      `/r/${r}/branch/${p.b}/menu/${p.copies[p.b]}`,
+    ];
+    const restaurantWide = [`/r/${r}`, `/reviews/${r}`, `/r/${r}/menu/${p.itemId}`];
 
     let before = await readAll(pages);
     /** After `write`: every page whose data changed has a new key; returns the pages whose key moved. */

@@ -82,6 +82,11 @@ async function appWith(counter: PageViewCounter) {
       res.status(304).end();
       return;
     }
+    // A table card's code answers with its redirect to the branch page (issue 33).
+    if (req.path.includes("/t/")) {
+      res.redirect(302, req.path.slice(0, req.path.indexOf("/t/")));
+      return;
+    }
     res.status(req.path.includes("missing") ? 404 : 200).send("page");
   });
   const server = await new Promise<http.Server>((resolve) => {
@@ -94,7 +99,7 @@ async function appWith(counter: PageViewCounter) {
         (r) => r.status,
       ),
     get: (path: string, agent = BROWSER) =>
-      fetch(`${base}${path}`, { headers: { "user-agent": agent } }).then((r) => r.text()),
+      fetch(`${base}${path}`, { headers: { "user-agent": agent }, redirect: "manual" }).then((r) => r.text()),
     post: (path: string) => fetch(`${base}${path}`, { method: "POST", headers: { "user-agent": BROWSER } }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -133,6 +138,15 @@ describe("what a request counts as", () => {
     expect(viewOf("/r/savour/branch/f-7.data")).toMatchObject({ kind: "branch" });
     expect(viewOf("/r/savour/branch/f-7/menu/abc?src=qr")).toMatchObject({ kind: "item", itemId: "abc" });
     expect(viewOf("/r/bundu%20khan")).toMatchObject({ urlName: "bundu khan" });
+    // A printed table card (issue 33): a scan of its branch, in either language.
+    expect(viewOf("/r/savour/branch/f-7/t/k3mp9xq2")).toEqual({
+      kind: "scan",
+      urlName: "savour",
+      branchUrl: "f-7",
+      itemId: "",
+    });
+    expect(viewOf("/ur/r/savour/branch/f-7/t/k3mp9xq2")).toMatchObject({ kind: "scan", branchUrl: "f-7" });
+    expect(viewOf("/r/savour/branch/f-7/t/k3mp9xq2/more")).toBeNull();
     for (const other of [
       "/",
       "/menus",
@@ -156,6 +170,39 @@ describe("what a request counts as", () => {
 });
 
 describe("counting", () => {
+  it("counts a table card's opening (its redirect) as one scan of its branch, made-up codes under the branch's cap", async () => {
+    const r = await restaurant();
+    const counter = createPageViewCounter({
+      db: services.database.db,
+      log: createLogger("silent"),
+      flushSeconds: 3600,
+      perClient: { limit: 3, windowMs: CLIENT_WINDOW_MS },
+      now: () => Date.parse("2026-03-05T10:00:00Z"),
+    });
+    const app = await appWith(counter);
+    const branchPage = `/r/${r.urlName}/branch/${r.branchUrl}`;
+    await app.get(`${branchPage}/t/k3mp9xq2`);
+    // The phone follows the redirect: the branch page counts itself.
+    await app.get(branchPage);
+    // Made-up codes from one address are one page for the cap (3 here, a page in each
+    // language as for every page): 5 on the Urdu address make 3.
+    for (const code of ["aaaa", "bbbb", "cccc", "dddd", "eeee"]) await app.get(`/ur${branchPage}/t/${code}`);
+    await counter.flush();
+    const branchId = (
+      await services.database.db
+        .selectFrom("branch")
+        .select("id")
+        .where("restaurantId", "=", r.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(await countsOf(r.id)).toEqual([
+      { kind: "branch", branchId, itemId: "", day: "2026-03-05", n: 1 },
+      { kind: "scan", branchId, itemId: "", day: "2026-03-05", n: 4 },
+    ]);
+    await app.close();
+    await counter.close();
+  });
+
   it("counts answered page views per kind, branch and dish, and a scan as a view too; not bots, errors or other methods", async () => {
     const r = await restaurant();
     // One second before midnight in Pakistan: every view is still the 1st's.

@@ -96,13 +96,15 @@ async function tablePage(urlName: string, branch: string, at: Date) {
   };
 }
 
+/** Eid hours from `day` to 2027-03-12, closed. */
+const eidFrom = (day: string) => ({ kind: "eid", validFrom: day, validUntil: "2027-03-12", closed: "on" });
+
 describe("Ramadan and Eid hours: what the owner may save", () => {
   it("keeps one of two overlapping schedules sent at once (the branch row's lock)", async () => {
     const { owner, branch } = await restaurant();
-    const eid = (day: string) => ({ kind: "eid", validFrom: day, validUntil: "2027-03-12", closed: "on" });
     const results = await Promise.all([
-      addSchedule(services, owner.id, branch, eid("2027-03-10")),
-      addSchedule(services, owner.id, branch, eid("2027-03-11")),
+      addSchedule(services, owner.id, branch, eidFrom("2027-03-10")),
+      addSchedule(services, owner.id, branch, eidFrom("2027-03-11")),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect((await ownSchedules(services, owner.id, branch, "en"))!.schedules).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/server/db-schema.server.ts";
 
 const PROFILE_COLUMNS = [
@@ -37,4 +37,17 @@ export async function findPublicRestaurant(db: Kysely<DB>, urlName: string) {
     ])
     .where("urlName", "=", urlName)
     .executeTakeFirst();
+}
+
+/**
+ * Takes the restaurant row's lock for the rest of the transaction (a no-op update works on
+ * SQLite and PostgreSQL alike, and moves no content version: migration 0022), so concurrent
+ * writes for one restaurant (reviews, table codes) run one after another and each sees the others.
+ */
+export async function lockRestaurant(db: Kysely<DB> | Transaction<DB>, restaurantId: string) {
+  await db
+    .updateTable("restaurant")
+    .set((eb) => ({ restNoofReviews: eb.ref("restNoofReviews") }))
+    .where("id", "=", restaurantId)
+    .execute();
 }

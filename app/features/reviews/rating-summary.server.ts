@@ -7,18 +7,28 @@ export interface RatingSummary {
   count: number;
   /** Reviews with 5, 4, 3, 2 and 1 stars, in that order. */
   stars: [number, number, number, number, number];
+  /** The table-verified reviews alone (issue 33): their average and count. */
+  verified: { average: number; count: number };
 }
 
-/** The average, the count and the 5-to-1 star breakdown of the shown reviews of a restaurant or a branch. */
+function averageOf(counts: ReadonlyMap<number, number>) {
+  const stars = [5, 4, 3, 2, 1].map((n) => counts.get(n) ?? 0) as RatingSummary["stars"];
+  const count = stars.reduce((a, b) => a + b, 0);
+  const total = stars.reduce((sum, n, i) => sum + n * (5 - i), 0);
+  return { average: count ? Math.round((total / count) * 10) / 10 : 0, count, stars };
+}
+
+/**
+ * The average, the count and the 5-to-1 star breakdown of the shown reviews of a
+ * restaurant or a branch, and the average and count of its table-verified ones.
+ */
 export async function ratingSummary(
   services: Services,
   scope: { restaurantId: string } | { branchId: string },
 ): Promise<RatingSummary> {
   const counts = await q.ratingCounts(services.database.db, scope);
-  const stars = [5, 4, 3, 2, 1].map((n) => counts.get(n) ?? 0) as RatingSummary["stars"];
-  const count = stars.reduce((a, b) => a + b, 0);
-  const total = stars.reduce((sum, n, i) => sum + n * (5 - i), 0);
-  return { average: count ? Math.round((total / count) * 10) / 10 : 0, count, stars };
+  const verified = averageOf(counts.verified);
+  return { ...averageOf(counts.all), verified: { average: verified.average, count: verified.count } };
 }
 
 /** Up to `limit` photos from the restaurant's latest reviews, each with the branch its review is about. */

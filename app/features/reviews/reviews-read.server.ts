@@ -1,3 +1,4 @@
+import type { Locale } from "~/lib/locale.ts";
 import { pageWindow } from "~/lib/paging.ts";
 import type { Services } from "~/server/services.server.ts";
 import { menuVisibility } from "../menus/menu-read.server.ts";
@@ -11,27 +12,63 @@ import {
 import * as q from "./reviews.queries.server.ts";
 import { reviewTarget } from "./reviews.server.ts";
 
-/** 'Reviews for {branch}': newest first, a page at a time; none to visitors of a restaurant not public (ADR 0017). */
+/** Who reads a list of reviews: signed in or not, in which language, all reviews or the table-verified ones. */
+export interface ReviewsReader {
+  id?: string;
+  locale: Locale;
+  verifiedOnly: boolean;
+}
+const ANYONE: ReviewsReader = { locale: "en", verifiedOnly: false };
+
+/**
+ * Review cards with the dish each tagged photo shows (issue 33), its name in the reader's
+ * language: one query for the whole list.
+ */
+export async function withPhotoDishes<Card extends { id: string }>(
+  services: Services,
+  cards: Card[],
+  locale: Locale,
+): Promise<(Card & { photoDishes: { position: number; itemId: string; name: string }[] })[]> {
+  const tags = await q.photoDishesOf(
+    services.database.db,
+    cards.map((c) => c.id),
+  );
+  return cards.map((card) => ({
+    ...card,
+    photoDishes: tags
+      .filter((tag) => tag.reviewId === card.id)
+      .map((tag) => ({
+        position: tag.position,
+        itemId: tag.itemId,
+        name: (locale === "ur" && tag.nameUr) || tag.name,
+      })),
+  }));
+}
+
+/**
+ * 'Reviews for {branch}': newest first, a page at a time, all or only the table-verified
+ * ones (issue 33); none to visitors of a restaurant not public (ADR 0017).
+ */
 export async function branchReviewsPage(
   services: Services,
   urlName: string,
   branchUrl: string,
   requested: number,
-  viewerId?: string,
+  viewer: ReviewsReader = ANYONE,
 ) {
   const target = await reviewTarget(services, urlName, branchUrl);
   if (!target) return null;
-  const visibility = menuVisibility(target.restaurant.approvalStatus, viewerId, target.restaurant.id);
+  const visibility = menuVisibility(target.restaurant.approvalStatus, viewer.id, target.restaurant.id);
   const found = { restaurant: withoutStatus(target.restaurant), branch: target.branch, visibility };
   if (visibility === "awaiting-approval") return { ...found, reviews: [], page: 1, pages: 0 };
   const { db } = services.database;
   const { page, pages, offset, limit } = pageWindow(
     requested,
-    await q.countBranchReviews(db, found.branch.id),
+    await q.countBranchReviews(db, found.branch.id, viewer.verifiedOnly),
     REVIEWS_PER_PAGE,
   );
-  const reviews = await q.branchReviews(db, found.branch.id, offset, limit);
-  return { ...found, reviews, page, pages };
+  const reviews = await q.branchReviews(db, found.branch.id, offset, limit, viewer.verifiedOnly);
+  return { ...found, reviews: await withPhotoDishes(services, reviews, viewer.locale), page, pages };
 }
 
 /** /reviews: a page of restaurants, each with its latest reviews: two queries per page, whatever the count. */
@@ -66,21 +103,21 @@ export async function recentReviewsPage(services: Services, requested: number) {
 export async function restaurantRecentReviews(
   services: Services,
   urlName: string,
-  viewerId?: string,
+  viewer: ReviewsReader = ANYONE,
   wanted?: string | null,
 ) {
   const { db } = services.database;
   const found = await findRestaurantByUrlName(db, urlName);
   if (!found) return null;
-  const visibility = menuVisibility(found.approvalStatus, viewerId, found.id);
+  const visibility = menuVisibility(found.approvalStatus, viewer.id, found.id);
   const restaurant = withoutStatus(found);
   if (visibility === "awaiting-approval") return { restaurant, visibility, reviews: [] };
-  const reviews = await q.restaurantReviews(db, found.id, 50);
-  if (wanted && viewerId === found.id && !reviews.some((r) => r.id === wanted)) {
+  const reviews = await q.restaurantReviews(db, found.id, 50, viewer.verifiedOnly);
+  if (wanted && viewer.id === found.id && !reviews.some((r) => r.id === wanted)) {
     const card = await q.restaurantReviewCard(db, found.id, wanted);
     if (card) reviews.unshift(card);
   }
-  return { restaurant, visibility, reviews };
+  return { restaurant, visibility, reviews: await withPhotoDishes(services, reviews, viewer.locale) };
 }
 
 export async function siteLatestReviews(services: Services, limit: number) {
@@ -113,8 +150,9 @@ export async function myReviews(services: Services, authorId: string) {
 export async function justPostedReview(
   services: Services,
   reviewId: string,
-  authorId: string,
+  viewer: { authorId: string; locale: Locale },
   branchId: string,
 ) {
-  return (await q.authorsReviewCard(services.database.db, reviewId, authorId, branchId)) ?? null;
+  const card = await q.authorsReviewCard(services.database.db, reviewId, viewer.authorId, branchId);
+  return card ? ((await withPhotoDishes(services, [card], viewer.locale))[0] ?? null) : null;
 }

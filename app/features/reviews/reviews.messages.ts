@@ -25,7 +25,15 @@ export const REVIEW_MESSAGES = {
   alreadyReported: "You have already reported this review.",
   reasonMissing: "Please say what is wrong with this review.",
   notFound: "Review not found",
+  /** Issue 33, ADR 0046: posted with a pass from a printed table code of the branch. */
+  tableVerified: "Reviewed after scanning at the table",
+  photoDishUnknown: "Choose a dish of this branch's menu for each photo, or none.",
 } as const;
+
+/** Reviews from these days back make a dish 'popular here' (issue 33, ADR 0046). */
+export const POPULAR_DAYS = 90;
+/** Dishes 'popular here' lists, at most. */
+export const POPULAR_SHOWN = 5;
 
 export const MAX_REVIEW_PHOTOS = 6;
 export const REVIEWS_PER_PAGE = 10;

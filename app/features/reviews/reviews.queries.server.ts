@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
-import type { DB, ReviewTable } from "~/server/db-schema.server.ts";
+import type { DB, ReviewPhotoDishTable, ReviewTable } from "~/server/db-schema.server.ts";
 import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -24,6 +24,7 @@ function reviewCardsWithHidden(db: Db) {
       "review.reviewVideo",
       "review.timestamp",
       "review.restaurantId",
+      "review.tableVerified",
       "customer.firstName",
       "customer.lastName",
       "customer.profileImageUrl as authorPhoto",
@@ -41,18 +42,7 @@ export async function insertReview(db: Db, row: Insertable<ReviewTable>) {
   await db.insertInto("review").values(row).execute();
 }
 
-/**
- * Takes the restaurant row's lock for the rest of the transaction (a no-op
- * update works on SQLite and PostgreSQL alike), so concurrent review writes for
- * one restaurant run one after another and each recount sees the others.
- */
-export async function lockRestaurant(db: Db, restaurantId: string) {
-  await db
-    .updateTable("restaurant")
-    .set((eb) => ({ restNoofReviews: eb.ref("restNoofReviews") }))
-    .where("id", "=", restaurantId)
-    .execute();
-}
+export { lockRestaurant } from "../restaurants/restaurants.queries.server.ts";
 
 /** restRating (average of visible reviews, 2 decimals) and restNoofReviews, recomputed in the caller's transaction. */
 export async function refreshRestaurantRating(db: Db, restaurantId: string) {
@@ -162,28 +152,38 @@ export async function setReportStatus(db: Db, reviewId: string, status: "open" |
   await db.updateTable("review_report").set({ status }).where("reviewId", "=", reviewId).execute();
 }
 
-export async function branchReviews(db: Db, branchId: string, offset: number, limit: number) {
+/** The branch's shown reviews, newest first; only table-verified ones when `verifiedOnly`. */
+export async function branchReviews(
+  db: Db,
+  branchId: string,
+  offset: number,
+  limit: number,
+  verifiedOnly = false,
+) {
   return reviewCards(db)
     .where("review.branchId", "=", branchId)
+    .$if(verifiedOnly, (qb) => qb.where("review.tableVerified", "=", 1))
     .orderBy("review.timestamp", "desc")
     .offset(offset)
     .limit(limit)
     .execute();
 }
 
-export async function countBranchReviews(db: Db, branchId: string) {
+export async function countBranchReviews(db: Db, branchId: string, verifiedOnly = false) {
   const row = await db
     .selectFrom("review")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("branchId", "=", branchId)
     .where("hidden", "=", 0)
+    .$if(verifiedOnly, (qb) => qb.where("tableVerified", "=", 1))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function restaurantReviews(db: Db, restaurantId: string, limit: number) {
+export async function restaurantReviews(db: Db, restaurantId: string, limit: number, verifiedOnly = false) {
   return reviewCards(db)
     .where("review.restaurantId", "=", restaurantId)
+    .$if(verifiedOnly, (qb) => qb.where("review.tableVerified", "=", 1))
     .orderBy("review.timestamp", "desc")
     .limit(limit)
     .execute();
@@ -282,19 +282,29 @@ export async function countRestaurants(db: Db) {
   return Number(row.n);
 }
 
-/** How many shown reviews gave each number of stars, for a restaurant or one of its branches. */
+/**
+ * How many shown reviews gave each number of stars, for a restaurant or one of its
+ * branches: all of them, and the table-verified ones (issue 33).
+ */
 export async function ratingCounts(db: Db, scope: { restaurantId: string } | { branchId: string }) {
   const rows = await db
     .selectFrom("review")
-    .select((eb) => ["rating", eb.fn.countAll<number>().as("n")])
+    .select((eb) => ["rating", "tableVerified", eb.fn.countAll<number>().as("n")])
     .where("hidden", "=", 0)
     .$if("branchId" in scope, (qb) => qb.where("branchId", "=", (scope as { branchId: string }).branchId))
     .$if("restaurantId" in scope, (qb) =>
       qb.where("restaurantId", "=", (scope as { restaurantId: string }).restaurantId),
     )
-    .groupBy("rating")
+    .groupBy(["rating", "tableVerified"])
     .execute();
-  return new Map(rows.map((r) => [Number(r.rating), Number(r.n)]));
+  const all = new Map<number, number>();
+  const verified = new Map<number, number>();
+  for (const row of rows) {
+    const [rating, n] = [Number(row.rating), Number(row.n)];
+    all.set(rating, (all.get(rating) ?? 0) + n);
+    if (Number(row.tableVerified) === 1) verified.set(rating, (verified.get(rating) ?? 0) + n);
+  }
+  return { all, verified };
 }
 
 /** The photos of a restaurant's latest shown reviews that have any, newest first. */
@@ -318,4 +328,40 @@ export async function authorsReviewCard(db: Db, reviewId: string, authorId: stri
     .where("review.authorId", "=", authorId)
     .where("review.branchId", "=", branchId)
     .executeTakeFirst();
+}
+
+/** The dishes a diner may say a photo shows: the branch's shown ones (not hidden, nor in a hidden section), in menu order. */
+export async function branchDishes(db: Db, branchId: string) {
+  return db
+    .selectFrom("menu_item")
+    .innerJoin("menu_section", "menu_section.id", "menu_item.sectionId")
+    .select(["menu_item.id", "menu_item.name", "menu_item.nameUr", "menu_item.generalItemId"])
+    .where("menu_item.branchId", "=", branchId)
+    .where("menu_item.hidden", "=", 0)
+    .where("menu_section.hidden", "=", 0)
+    .orderBy("menu_section.sectionNumber")
+    .orderBy("menu_item.positionInSection")
+    .execute();
+}
+
+export async function insertPhotoDishes(db: Db, rows: Insertable<ReviewPhotoDishTable>[]) {
+  if (rows.length > 0) await db.insertInto("review_photo_dish").values(rows).execute();
+}
+
+/** The dish each tagged photo of these reviews shows, by review. */
+export async function photoDishesOf(db: Db, reviewIds: readonly string[]) {
+  if (reviewIds.length === 0) return [];
+  return db
+    .selectFrom("review_photo_dish")
+    .innerJoin("menu_item", "menu_item.id", "review_photo_dish.itemId")
+    .select([
+      "review_photo_dish.reviewId",
+      "review_photo_dish.position",
+      "review_photo_dish.itemId",
+      "review_photo_dish.generalItemId",
+      "menu_item.name",
+      "menu_item.nameUr",
+    ])
+    .where("review_photo_dish.reviewId", "in", reviewIds)
+    .execute();
 }

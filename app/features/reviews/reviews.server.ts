@@ -19,6 +19,8 @@ import {
   reviewSchema,
 } from "./reviews.schema.ts";
 import * as q from "./reviews.queries.server.ts";
+import { reviewedAtTable } from "../tables/tables.server.ts";
+import { z } from "zod";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,6 +43,36 @@ export interface ReviewForm {
   photos: Uint8Array[];
 }
 
+/** The dishes a review photo of this branch may show, in menu order. */
+export function dishesToTag(services: Services, branchId: string) {
+  return q.branchDishes(services.database.db, branchId);
+}
+
+/** The form's list fields: the dish each photo shows, in the photos' order ("" for none). */
+export const REVIEW_FORM_LISTS = z.object({ photoDish: z.array(z.string()) });
+
+/**
+ * The dish each photo shows (issue 33): one of the branch's shown dishes, by the photo's
+ * place; null when the form names a dish the branch does not show (another branch's,
+ * another restaurant's, a hidden one).
+ */
+async function taggedDishes(services: Services, branchId: string, values: FormValues, photos: number) {
+  const chosen = (Array.isArray(values.photoDish) ? values.photoDish : [values.photoDish ?? ""])
+    .slice(0, photos)
+    .map((id) => String(id).trim());
+  if (chosen.every((id) => !id)) return [];
+  const dishes = new Map(
+    (await q.branchDishes(services.database.db, branchId)).map((d) => [d.id, d.generalItemId]),
+  );
+  const tags: { position: number; itemId: string; generalItemId: string | null }[] = [];
+  for (const [position, itemId] of chosen.entries()) {
+    if (!itemId) continue;
+    if (!dishes.has(itemId)) return null;
+    tags.push({ position, itemId, generalItemId: dishes.get(itemId) ?? null });
+  }
+  return tags;
+}
+
 /**
  * A customer's review of a branch. The author, restaurant and branch come from
  * the session and the URL, never from the form. The restaurant's rating and
@@ -53,6 +85,8 @@ export async function postReview(
   authorId: string,
   target: { urlName: string; branchUrl: string },
   form: ReviewForm,
+  /** The request's cookies, for a table pass (issue 33): never the form's say. */
+  cookies: string | null = null,
 ): Promise<Result<{ id: string }>> {
   const submission = submissionOf("review", authorId, form.values, form.photos);
   const first = await firstAnswer<{ id: string }>(services, submission);
@@ -72,6 +106,13 @@ export async function postReview(
   const since = new Date(Date.now() - DAY_MS).toISOString();
   if (await q.reviewedSince(db, authorId, found.branch.id, since))
     return fail(429, R.oncePerDay, { level: "warning" });
+  const tags = await taggedDishes(services, found.branch.id, form.values, form.photos.length);
+  if (!tags) return fail(400, R.photoDishUnknown, { fieldErrors: { photos: R.photoDishUnknown } });
+  const atTable = await reviewedAtTable(services, cookies, {
+    branchId: found.branch.id,
+    restaurantId: found.restaurant.id,
+    authorId,
+  });
 
   const id = crypto.randomUUID();
   const pics: string[] = [];
@@ -134,8 +175,19 @@ export async function postReview(
         review: parsed.data.review,
         reviewPics: JSON.stringify(pics),
         reviewVideo: video,
+        tableVerified: atTable ? 1 : 0,
         timestamp: new Date().toISOString(),
       });
+      await q.insertPhotoDishes(
+        trx,
+        tags.map((tag) => ({
+          ...tag,
+          reviewId: id,
+          picture: pics[tag.position]!,
+          restaurantId: found.restaurant.id,
+          branchId: found.branch.id,
+        })),
+      );
       await q.refreshRestaurantRating(trx, found.restaurant.id);
     });
   } catch (error) {

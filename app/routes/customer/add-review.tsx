@@ -8,9 +8,17 @@ import { SubmissionField } from "~/components/ui/submission-field.tsx";
 import { StarInput } from "~/components/ui/stars.tsx";
 import { useToastMessage } from "~/components/ui/use-toast-message.ts";
 import { VideoPicker } from "~/features/reviews/components/video-picker.tsx";
+import { TableBadge } from "~/features/reviews/components/table-badge.tsx";
 import { forgetReviewDraft, useReviewDraft } from "~/features/reviews/components/review-draft.ts";
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from "~/features/reviews/reviews.schema.ts";
-import { postReview, reviewTarget } from "~/features/reviews/reviews.server.ts";
+import {
+  dishesToTag,
+  postReview,
+  REVIEW_FORM_LISTS,
+  reviewTarget,
+} from "~/features/reviews/reviews.server.ts";
+import { reviewedAtTable } from "~/features/tables/tables.server.ts";
+import { requestLocale } from "~/lib/locale.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { refused } from "~/server/action-result.server.ts";
 import { notFound } from "~/server/request.server.ts";
@@ -29,10 +37,21 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services } = await requireRole(request, context, "customer");
+  const { viewer, services } = await requireRole(request, context, "customer");
   const found = await reviewTarget(services, params.restaurantName, params.branchName);
   if (!found) notFound("Branch Not Found");
+  const locale = requestLocale(request);
   return {
+    // The dishes a photo may show (issue 33), and whether this phone holds the branch's table pass.
+    dishes: (await dishesToTag(services, found.branch.id)).map((d) => ({
+      id: d.id,
+      name: (locale === "ur" && d.nameUr) || d.name,
+    })),
+    atTable: await reviewedAtTable(services, request.headers.get("cookie"), {
+      branchId: found.branch.id,
+      restaurantId: found.restaurant.id,
+      authorId: viewer.userId,
+    }),
     restaurant: { restName: found.restaurant.restName, urlName: found.restaurant.urlName },
     branch: { branchName: found.branch.branchName, branchUrl: found.branch.branchUrl },
     maxVideoBytes: services.env.MAX_VIDEO_BYTES,
@@ -48,13 +67,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readUploadForm(request, context, {
     maxFileBytes: services.env.MAX_IMAGE_BYTES,
     maxFiles: MAX_REVIEW_PHOTOS,
+    schema: REVIEW_FORM_LISTS,
   });
   if (!form.ok) return refused({ ...form, fieldErrors: { photos: form.message } });
   const target = { urlName: params.restaurantName, branchUrl: params.branchName };
-  const result = await postReview(services, viewer.userId, target, {
-    values: form.values,
-    photos: form.fileLists.get("photos") ?? [],
-  });
+  const result = await postReview(
+    services,
+    viewer.userId,
+    target,
+    { values: form.values, photos: form.fileLists.get("photos") ?? [] },
+    // A table pass (ADR 0046) is read from the cookie the table card gave, never from the form.
+    request.headers.get("cookie"),
+  );
   if (!result.ok) return refused(result, form.values);
   // Back to the branch page (product rules §2), which shows its author the review just posted.
   return redirectWithToast(
@@ -78,7 +102,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 export const shouldRevalidate = notAfterUnanswered;
 
-function PhotoPicker({ error }: { error?: Message }) {
+function PhotoPicker({ error, dishes }: { error?: Message; dishes: { id: string; name: string }[] }) {
   const { t, tm } = useI18n();
   const id = useId();
   const [previews, setPreviews] = useState<string[]>([]);
@@ -104,14 +128,31 @@ function PhotoPicker({ error }: { error?: Message }) {
         <p className="text-sm text-danger">{tm(REVIEW_MESSAGES.tooManyPhotos(MAX_REVIEW_PHOTOS))}</p>
       ) : null}
       {previews.length > 0 ? (
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex flex-col gap-2">
           {previews.map((src, i) => (
-            <li key={src}>
+            <li key={src} className="flex items-center gap-3">
               <img
                 src={src}
                 alt={t("Chosen {{number}} of {{total}}", { number: i + 1, total: previews.length })}
-                className="size-20 rounded-md object-cover"
+                className="size-20 shrink-0 rounded-md object-cover"
               />
+              {dishes.length > 0 ? (
+                <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+                  {t("Dish in photo {{number}}", { number: i + 1 })}
+                  <select
+                    name="photoDish"
+                    defaultValue=""
+                    className="min-h-11 w-full rounded-md border border-line px-2"
+                  >
+                    <option value="">{t("Not a dish, or not sure")}</option>
+                    {dishes.map((dish) => (
+                      <option key={dish.id} value={dish.id}>
+                        {dish.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -136,6 +177,14 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
       <p>
         {restaurant.restName} · <span className="font-semibold">{branch.branchName}</span>
       </p>
+      {loaderData.atTable && loaderData.takingReviews ? (
+        <p role="note" className="flex items-center gap-2 rounded-md bg-brand-soft p-3">
+          <TableBadge />
+          <span className="text-sm">
+            {t("You opened this branch's table card: your review will show it.")}
+          </span>
+        </p>
+      ) : null}
       {loaderData.takingReviews ? null : (
         <p role="note" className="rounded-md bg-brand-soft p-4">
           {tm(REVIEW_MESSAGES.notTakingReviews)}
@@ -159,7 +208,7 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
           defaultValue={String(actionData?.values.review ?? "")}
           error={errors.review}
         />
-        <PhotoPicker error={errors.photos} />
+        <PhotoPicker error={errors.photos} dishes={loaderData.dishes} />
         <VideoPicker maxBytes={loaderData.maxVideoBytes} error={errors.video} onBusyChange={setUploading} />
         <button type="submit" className={buttonClass("primary", "self-start")} disabled={busy || uploading}>
           {busy ? t("Posting…") : uploading ? t("Waiting for the video…") : t("Post Review")}

@@ -10,6 +10,8 @@ import { keptForRoles, staticForVisitorsWith } from "~/lib/static-page.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
+import { DinersPhotos } from "~/features/reviews/components/diners-photos.tsx";
+import { dinersPhotos } from "~/features/reviews/dish-photos.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/branch-item";
@@ -31,6 +33,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     visibility: found.visibility,
     item: shown ? inLanguage(found.item, requestLocale(request)) : null,
+    // Photos reviewers said show this dish (issue 33), once the restaurant is public.
+    photos: found.visibility === "public" ? await dinersPhotos(services, { itemId: found.item.id }) : [],
     back: branchPath(found.restaurant.urlName, found.branch.branchUrl),
     branchName: found.branch.branchName,
     restName: found.restaurant.restName,
@@ -73,6 +77,7 @@ export default function PublicBranchItem({ loaderData }: Route.ComponentProps) {
       </Link>
       <ApprovalNote visibility={visibility} />
       {item ? <ItemDetail item={item} /> : null}
+      <DinersPhotos photos={loaderData.photos} />
     </article>
   );
 }

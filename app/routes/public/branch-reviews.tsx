@@ -21,6 +21,8 @@ import type { Route } from "./+types/branch-reviews";
 import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
 import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
+import { VerifiedFilter, verifiedOnlyOf } from "~/features/reviews/components/verified-filter.tsx";
+import { requestLocale } from "~/lib/locale.ts";
 import { ratingSummary } from "~/features/reviews/rating-summary.server.ts";
 
 export const handle = keptForRoles(STATIC_FOR_VISITORS);
@@ -29,13 +31,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const page = requestedPage(request);
   const viewer = await getViewer(services, request);
-  const found = await branchReviewsPage(
-    services,
-    params.restaurantName,
-    params.branchName,
-    page,
-    viewer?.userId,
-  );
+  const verifiedOnly = verifiedOnlyOf(new URL(request.url));
+  const found = await branchReviewsPage(services, params.restaurantName, params.branchName, page, {
+    id: viewer?.userId,
+    locale: requestLocale(request),
+    verifiedOnly,
+  });
   if (!found) notFound("Branch Not Found");
   const { restaurant, branch, visibility } = found;
   const listed = visibility === "public";
@@ -48,6 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...shownBranchDetails(branch, visibility),
     },
     reviews: found.reviews,
+    verifiedOnly,
     page: found.page,
     pages: found.pages,
     visibility,
@@ -130,8 +132,16 @@ export default function BranchReviews({ loaderData, actionData }: Route.Componen
       {loaderData.summary && loaderData.summary.count > 0 ? (
         <RatingSummary summary={loaderData.summary} />
       ) : null}
+      {loaderData.listed ? (
+        <VerifiedFilter
+          base={`${branchPath(restaurant.urlName, branch.branchUrl)}/reviews`}
+          verifiedOnly={loaderData.verifiedOnly}
+        />
+      ) : null}
       {visibility !== "awaiting-approval" && reviews.length === 0 ? (
-        <p>{tm(REVIEW_MESSAGES.noneForBranch)}</p>
+        <p>
+          {loaderData.verifiedOnly ? t("No table-verified reviews yet.") : tm(REVIEW_MESSAGES.noneForBranch)}
+        </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (

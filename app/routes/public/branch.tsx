@@ -40,6 +40,8 @@ import { keptForRoles, staticForVisitorsWith } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
 import { ReviewCard } from "~/features/reviews/components/review-card.tsx";
 import { justPostedReview } from "~/features/reviews/reviews-read.server.ts";
+import { dishPhotoCounts, popularDishes } from "~/features/reviews/dish-photos.server.ts";
+import { PopularDishes } from "~/features/reviews/components/popular-dishes.tsx";
 
 // Visitors get no React: two tiny scripts, the share sheet and the section tabs'
 // mark following the scroll (ADR 0024).
@@ -86,8 +88,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const hours = hidden ? null : readHours(branch.openingHours);
   // Open now and the time to iftar, from the day's Ramadan or Eid schedule where there is one (ADR 0045).
   const clock = hidden ? null : found.clock;
-  // The page is true until the branch opens or closes, or a section or dish starts or stops.
-  const freshUntil = earliest(clock?.changesAt, found.servedChangesAt);
+  // Diners' photos of the page's dishes, and the dishes reviews name most (issue 33), once public.
+  const listed = visibility === "public";
+  const [photoCounts, popular] = await Promise.all([
+    listed
+      ? dishPhotoCounts(
+          services,
+          items.map((i) => i.id),
+        )
+      : new Map<string, number>(),
+    listed && found.page === 1 ? popularDishes(services, { branchId: branch.id }, locale) : null,
+  ]);
+  // The page is true until the branch opens or closes, a section or dish starts or stops,
+  // or a review counted for 'popular here' grows too old to count.
+  const freshUntil = earliest(clock?.changesAt, found.servedChangesAt, popular?.freshUntil);
   return data(
     {
       restaurant: {
@@ -104,7 +118,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ...shownBranchDetails(branch, visibility),
       },
       visibility,
-      items: inLanguage(items, locale),
+      items: inLanguage(items, locale).map((item) => ({ ...item, photos: photoCounts.get(item.id) ?? 0 })),
+      popular: popular?.dishes ?? [],
       page: found.page,
       pages,
       sections: inLanguage(sections, locale),
@@ -125,7 +140,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // After posting a review, its author lands here and sees it first (never anyone else).
       posted:
         viewer?.role === "customer" && postedId
-          ? await justPostedReview(services, postedId, viewer.userId, branch.id)
+          ? await justPostedReview(services, postedId, { authorId: viewer.userId, locale }, branch.id)
           : null,
       // The rating summary and the branch's AggregateRating in JSON-LD, only once the restaurant is public.
       rating: visibility === "public" ? await branchRatingOf(services, branch.id) : null,
@@ -321,6 +336,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      <PopularDishes dishes={loaderData.popular} hrefOf={(itemId) => `${base}/menu/${itemId}`} />
       {shown ? (
         <>
           <SectionTabs sections={sections} filters={filters} current={items[0]?.sectionId} />
@@ -351,6 +367,7 @@ export default function PublicBranch({ loaderData }: Route.ComponentProps) {
                 href={`${base}/menu/${item.id}`}
                 price={publicPrice}
                 note={<ServedNote served={item.served} />}
+                photos={item.photos}
               />
             ))}
           </ul>

@@ -7,6 +7,8 @@ import { getViewer } from "~/features/accounts/access.server.ts";
 import { markPersonal, pageTemplateContext } from "~/server/page-variant.server.ts";
 import { ApprovalNote } from "~/features/menus/components/approval-note.tsx";
 import { ItemDetail } from "~/features/menus/components/item-detail.tsx";
+import { DinersPhotos } from "~/features/reviews/components/diners-photos.tsx";
+import { dinersPhotos } from "~/features/reviews/dish-photos.server.ts";
 import { publicItem } from "~/features/menus/menu-read.server.ts";
 import { MENU_MESSAGES } from "~/features/menus/menus.messages.ts";
 import { rateItem } from "~/features/menus/menus.server.ts";
@@ -38,6 +40,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ...found,
     // Nothing of an unapproved menu goes to a visitor's browser.
     item: shown ? inLanguage(found.item, requestLocale(request)) : null,
+    // Every branch's photos reviewers said show this dish (issue 33), once the restaurant is public.
+    photos:
+      found.visibility === "public" ? await dinersPhotos(services, { generalItemId: found.item.id }) : [],
     restaurant: { name: found.item.restName, urlName: found.item.urlName },
   };
 }
@@ -129,6 +134,7 @@ export default function PublicMenuItem({ loaderData, actionData }: Route.Compone
       </Link>
       <ApprovalNote visibility={visibility} />
       {item ? <ItemDetail item={item} /> : null}
+      <DinersPhotos photos={loaderData.photos} showBranch />
       {item && visibility === "public" ? (
         viewer?.role === "customer" ? (
           <RateForm current={myRating} />

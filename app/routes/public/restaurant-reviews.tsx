@@ -19,6 +19,8 @@ import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/restaurant-reviews";
 import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
+import { VerifiedFilter, verifiedOnlyOf } from "~/features/reviews/components/verified-filter.tsx";
+import { requestLocale } from "~/lib/locale.ts";
 import { ratingSummary } from "~/features/reviews/rating-summary.server.ts";
 
 export const handle = keptForRoles(STATIC_FOR_VISITORS);
@@ -26,8 +28,15 @@ export const handle = keptForRoles(STATIC_FOR_VISITORS);
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const services = servicesOf(context);
   const viewer = await getViewer(services, request);
-  const wanted = new URL(request.url).searchParams.get("review");
-  const found = await restaurantRecentReviews(services, params.name, viewer?.userId, wanted);
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("review");
+  const verifiedOnly = verifiedOnlyOf(url);
+  const found = await restaurantRecentReviews(
+    services,
+    params.name,
+    { id: viewer?.userId, locale: requestLocale(request), verifiedOnly },
+    wanted,
+  );
   if (!found) notFound();
   const listed = found.visibility === "public";
   return {
@@ -38,6 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       profileImageUrl: found.restaurant.profileImageUrl,
     },
     reviews: found.reviews,
+    verifiedOnly,
     visibility: found.visibility,
     // The REVIEWS card of the owner's profile opens this page with reply forms.
     isOwner: viewer?.userId === found.restaurant.id,
@@ -105,8 +115,14 @@ export default function RestaurantReviews({ loaderData, actionData }: Route.Comp
       {loaderData.summary && loaderData.summary.count > 0 ? (
         <RatingSummary summary={loaderData.summary} />
       ) : null}
+      {loaderData.listed ? (
+        <VerifiedFilter
+          base={`/reviews/${encodeURIComponent(restaurant.urlName)}`}
+          verifiedOnly={loaderData.verifiedOnly}
+        />
+      ) : null}
       {visibility !== "awaiting-approval" && reviews.length === 0 ? (
-        <p>{tm(REVIEW_MESSAGES.noRecent)}</p>
+        <p>{loaderData.verifiedOnly ? t("No table-verified reviews yet.") : tm(REVIEW_MESSAGES.noRecent)}</p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reviews.map((review) => (

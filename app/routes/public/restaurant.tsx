@@ -3,6 +3,7 @@ import { LinkCards } from "~/components/ui/link-cards.tsx";
 import { ReadMore } from "~/components/ui/read-more.tsx";
 import { restaurantPage } from "~/features/discovery/restaurant-page.server.ts";
 import { RatingSummary } from "~/features/reviews/components/rating-summary.tsx";
+import { PopularDishes } from "~/features/reviews/components/popular-dishes.tsx";
 import { DishThumbnail, Rating } from "~/features/menus/components/item-card.tsx";
 import { CallLink, DirectionsLink } from "~/components/ui/place-action-links.tsx";
 import { directionsHref, telHref } from "~/lib/place-links.ts";
@@ -120,6 +121,7 @@ export default function PublicRestaurant({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      <PopularDishes dishes={loaderData.popular} hrefOf={(itemId) => `${base}/menu/${itemId}`} />
       {dishes.length > 0 ? <BestRatedDishes dishes={dishes} base={base} /> : null}
       {branches.length > 0 ? <BranchList branches={branches} restaurant={r} /> : null}
       {photos.length > 0 ? <ReviewPhotos photos={photos} urlName={r.urlName} /> : null}

@@ -16,6 +16,8 @@ import * as importPreview from "~/routes/restaurant/menu/import-preview.tsx";
 import * as sections from "~/routes/restaurant/menu/sections.tsx";
 import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
 import * as specialHours from "~/routes/restaurant/branches/special-hours.tsx";
+import * as tablesPage from "~/routes/restaurant/branches/tables.tsx";
+import { addTables } from "~/features/tables/tables.server.ts";
 import { addSchedule } from "~/features/branches/special-hours.server.ts";
 import * as dealForm from "~/routes/restaurant/deals/deal-form.tsx";
 import * as dealsList from "~/routes/restaurant/deals/deals.tsx";
@@ -76,6 +78,42 @@ function itemIntent(
 
 /** restaurantOwner's branch called "main"; anotherRestaurant has one of that name too. */
 const MAIN = "/profile/restaurant/mybranches/main";
+
+/** A table of restaurantOwner's "main" branch given a new code, or removed (issue 33). */
+function tableEntry(intent: "change" | "remove"): MutatingAction {
+  return {
+    name: `restaurant-branches tables ${intent}`,
+    module: "routes/restaurant/branches/tables",
+    intent,
+    ...ownerOnly,
+    target: { kind: "route", action: tablesPage.action },
+    async prepare(world) {
+      const ownerId = world.idOf("restaurantOwner");
+      const label = unique("Table");
+      expect(await addTables(world.services, ownerId, "main", { tables: label })).toMatchObject({ ok: true });
+      const before = await world.db
+        .selectFrom("branch_table")
+        .select(["id", "code"])
+        .where("label", "=", label)
+        .executeTakeFirstOrThrow();
+      return {
+        path: `${MAIN}/tables`,
+        params: { branchName: "main" },
+        form: { intent, tableId: before.id },
+        async effect(ctx) {
+          expectSuccess(ctx, `${MAIN}/tables`);
+          const after = await world.db
+            .selectFrom("branch_table")
+            .select("code")
+            .where("id", "=", before.id)
+            .executeTakeFirst();
+          if (intent === "remove") expect(after).toBeUndefined();
+          else expect(after?.code).not.toBe(before.code);
+        },
+      };
+    },
+  };
+}
 
 function branchIntent(
   intent: "save" | "hide" | "show" | "hide-section" | "show-section" | "delete",
@@ -835,6 +873,73 @@ export const menuActions: MutatingAction[] = [
               .where("id", "=", row.id)
               .executeTakeFirst(),
           ).toBeUndefined();
+        },
+      };
+    },
+  },
+  {
+    // Each restaurant adds a table to its own branch called "main" (issue 33).
+    name: "restaurant-branches tables add",
+    module: "routes/restaurant/branches/tables",
+    intent: "add",
+    method: "POST",
+    scope: "self",
+    allowed: RESTAURANTS,
+    target: { kind: "route", action: tablesPage.action },
+    async prepare(world, actor) {
+      const owner = actor === "anotherRestaurant" ? "anotherRestaurant" : "restaurantOwner";
+      const label = unique("Table");
+      return {
+        path: `${MAIN}/tables`,
+        params: { branchName: "main" },
+        form: { intent: "add", tables: label },
+        async effect(ctx) {
+          expectSuccess(ctx, `${MAIN}/tables`);
+          const row = await world.db
+            .selectFrom("branch_table")
+            .select(["label", "restaurantId"])
+            .where("branchId", "=", await world.mainBranchId(owner))
+            .where("label", "=", label)
+            .executeTakeFirstOrThrow();
+          expect(row.restaurantId).toBe(world.idOf(owner));
+        },
+      };
+    },
+  },
+  tableEntry("change"),
+  tableEntry("remove"),
+  {
+    // Each restaurant gives every table of its own "main" branch a new code.
+    name: "restaurant-branches tables change-all",
+    module: "routes/restaurant/branches/tables",
+    intent: "change-all",
+    method: "POST",
+    scope: "self",
+    allowed: RESTAURANTS,
+    target: { kind: "route", action: tablesPage.action },
+    async prepare(world, actor) {
+      const owner = actor === "anotherRestaurant" ? "anotherRestaurant" : "restaurantOwner";
+      const label = unique("Table");
+      expect(await addTables(world.services, world.idOf(owner), "main", { tables: label })).toMatchObject({
+        ok: true,
+      });
+      const before = await world.db
+        .selectFrom("branch_table")
+        .select(["id", "code"])
+        .where("label", "=", label)
+        .executeTakeFirstOrThrow();
+      return {
+        path: `${MAIN}/tables`,
+        params: { branchName: "main" },
+        form: { intent: "change-all" },
+        async effect(ctx) {
+          expectSuccess(ctx, `${MAIN}/tables`);
+          const after = await world.db
+            .selectFrom("branch_table")
+            .select("code")
+            .where("id", "=", before.id)
+            .executeTakeFirstOrThrow();
+          expect(after.code).not.toBe(before.code);
         },
       };
     },

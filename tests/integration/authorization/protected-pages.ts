@@ -20,6 +20,9 @@ import * as editOwnItem from "~/routes/restaurant/branches/edit-own-item.tsx";
 import * as hours from "~/routes/restaurant/branches/hours.tsx";
 import * as servedTimes from "~/routes/restaurant/menu/served-times.tsx";
 import * as specialHoursPage from "~/routes/restaurant/branches/special-hours.tsx";
+import * as tablesPage from "~/routes/restaurant/branches/tables.tsx";
+import * as tableCardsPage from "~/routes/restaurant/branches/table-cards.tsx";
+import { addTables, ownTables } from "~/features/tables/tables.server.ts";
 import * as dealForm from "~/routes/restaurant/deals/deal-form.tsx";
 import * as dealsList from "~/routes/restaurant/deals/deals.tsx";
 import * as branchDealsPage from "~/routes/restaurant/branches/branch-deals.tsx";
@@ -103,6 +106,8 @@ export interface ReadTargets {
   ownDish: { id: string; name: string };
   /** A branch only restaurantOwner has an address of. */
   branch: { url: string; name: string };
+  /** A table of that branch, and the code its card carries (issue 33). */
+  table: { label: string; code: string };
   import: { id: string; dish: string };
   customer: { id: string; username: string; email: string };
   /** customer's review of a branch of restaurantOwner, reported by anotherCustomer. */
@@ -129,6 +134,11 @@ async function makeTargets(world: World): Promise<ReadTargets> {
   const branchName = unique("Read branch");
   const added = await addBranch(s, ownerId, { branchName });
   if (!added.ok) throw new Error(`setup failed: ${JSON.stringify(added)}`);
+
+  const tableLabel = unique("Hall");
+  const tables = await addTables(s, ownerId, added.branchUrl, { tables: tableLabel });
+  if (!tables.ok) throw new Error(`setup failed: ${JSON.stringify(tables)}`);
+  const tableUrl = (await ownTables(s, ownerId, added.branchUrl))!.tables[0]!.url;
 
   const sectionId = await world.newSection();
   const section = (await world.section(sectionId))!;
@@ -173,6 +183,7 @@ async function makeTargets(world: World): Promise<ReadTargets> {
     ownDish: { id: ownDish.id, name: (await world.item(ownDish.id))!.name },
     deal: { id: newDeal.id, name: dealRow.name },
     branch: { url: added.branchUrl, name: branchName },
+    table: { label: tableLabel, code: tableUrl.split("/t/")[1]! },
     import: { id: started.importId, dish: started.dish },
     customer: {
       id: world.idOf("customer"),
@@ -310,6 +321,8 @@ export const PROTECTED_PAGES: readonly ProtectedPage[] = [
   ofBranch("/hours", hours, (t) => [t.branch.name]),
   ofBranch("/deals", branchDealsPage, (t) => [t.branch.name, t.deal.name]),
   ofBranch("/special-hours", specialHoursPage, (t) => [t.branch.name]),
+  ofBranch("/tables", tablesPage, (t) => [t.branch.name, t.table.label, t.table.code]),
+  ofBranch("/tables/cards", tableCardsPage, (t) => [t.restName, t.table.label, t.table.code]),
   ofBranch("/additem", addOwnItem, (t) => [t.branch.name, t.section.name]),
   ofBranch("/qr.png", qrPng, (t) => [t.urlName], "png"),
   ofBranch("/qr.svg", qrSvg, (t) => [t.urlName], "svg"),

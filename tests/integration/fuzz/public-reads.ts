@@ -6,6 +6,7 @@ import { ITEM_TYPES, TASTES } from "~/lib/reference-data.ts";
 import * as bestSellers from "~/routes/public/best-sellers.tsx";
 import * as branchItem from "~/routes/public/branch-item.tsx";
 import * as branchReviews from "~/routes/public/branch-reviews.tsx";
+import * as tableCode from "~/routes/public/table-code.ts";
 import * as branch from "~/routes/public/branch.tsx";
 import * as branches from "~/routes/public/branches.tsx";
 import * as home from "~/routes/public/home.tsx";
@@ -42,6 +43,8 @@ export interface PublicRead extends Pick<ReadShape, "path" | "reads"> {
   echo: readonly string[];
   /** A listing of many restaurants: the one awaiting approval is never in it, whoever reads. */
   lists: boolean;
+  /** The status of an answer that got past "not found" to the route's queries: 200, or a redirect's. */
+  reached: string;
   /** Problems with a 200 answer: its data (a page) or its body (a file). */
   check(answer: { data: unknown; body: string | null }, c: CheckContext): string[];
 }
@@ -50,6 +53,7 @@ interface Options<L extends (args: never) => unknown> {
   reads?: readonly string[];
   echo?: readonly string[];
   lists?: boolean;
+  reached?: string;
   check?: (data: LoaderData<L>, c: CheckContext) => string[];
   checkBody?: (body: string, c: CheckContext) => string[];
 }
@@ -68,6 +72,7 @@ function read<L extends (args: never) => unknown>(
     reads: options.reads ?? [],
     echo: options.echo ?? [],
     lists: options.lists ?? false,
+    reached: options.reached ?? "200",
     check: ({ data, body }, c) => [
       ...(options.check && data !== undefined ? options.check(data as LoaderData<L>, c) : []),
       ...(options.checkBody && body !== null ? options.checkBody(body, c) : []),
@@ -265,7 +270,7 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     ],
   }),
   read("/reviews/:name", "routes/public/restaurant-reviews", restaurantReviews, {
-    reads: ["review"],
+    reads: ["review", "verified"],
     check: (d, c) => {
       const owner =
         (c.reader === "restaurantOwner" && d.restaurant.urlName === c.targets.approved.urlName) ||
@@ -274,6 +279,8 @@ export const PUBLIC_READS: readonly PublicRead[] = [
         ...visibilityProblems(d.restaurant.urlName, d.visibility, c),
         ...(d.isOwner === owner ? [] : [`isOwner ${d.isOwner} for ${c.reader}`]),
         ...(d.reviews.length > 51 ? [`${d.reviews.length} reviews`] : []),
+        // The review its owner came to answer is added whatever the filter.
+        ...(d.isOwner ? [] : verifiedProblems(d.reviews, c)),
       ];
     },
   }),
@@ -318,12 +325,18 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     ],
   }),
   read(`${BRANCH}/reviews`, "routes/public/branch-reviews", branchReviews, {
-    reads: ["page"],
+    reads: ["page", "verified"],
     check: (d, c) => [
       ...visibilityProblems(d.restaurant.urlName, d.visibility, c),
       ...(d.visibility === "awaiting-approval" ? [] : paging(d, c)),
       ...(d.reviews.length > 10 ? [`${d.reviews.length} reviews on a page of ten`] : []),
+      ...verifiedProblems(d.reviews, c),
     ],
+  }),
+  // A printed table card (issue 33): a redirect to its branch's page, or 404; never a page of its own.
+  read(`${BRANCH}/t/:code`, "routes/public/table-code", tableCode, {
+    reached: "302",
+    check: () => ["answered 200"],
   }),
   read("/sitemap.xml", "routes/seo/sitemap-index", sitemapIndex, {
     lists: true,
@@ -369,6 +382,14 @@ function placesOf(path: string, t: ReadTargets): Record<string, string>[] {
   }));
 }
 
+/** 'Table-verified only' (issue 33) lists no review without the mark. */
+function verifiedProblems(reviews: readonly { tableVerified: number }[], c: CheckContext): string[] {
+  if (c.search.get("verified") !== "1") return [];
+  return reviews.some((r) => r.tableVerified !== 1)
+    ? ["lists a review without the mark as table-verified"]
+    : [];
+}
+
 /** Real values of each path param and query name. */
 function realValues(t: ReadTargets): (name: string) => readonly string[] {
   const restaurantNames = [t.approved.urlName, t.approved.urlName, t.other.urlName, t.pending.urlName];
@@ -394,6 +415,8 @@ function realValues(t: ReadTargets): (name: string) => readonly string[] {
     // The Item Finder's deals (ADR 0044).
     show: ["deals", "iftar", "DEALS", "dishes"],
     posted: t.reviewIds,
+    verified: ["1", "0", "true", ""],
+    code: [...t.tableCodes, "zzzzzzzz", t.tableCodes[0]!.toUpperCase()],
     // The owner's preview moment (ADR 0043): real, impossible and made-up ones.
     at: ["2026-11-30T11:00", "2026-02-31T08:00", "2026-03-29T01:30", "tomorrow", "", "9999-01-01T00:00"],
     review: t.reviewIds,

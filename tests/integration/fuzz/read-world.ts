@@ -1,4 +1,5 @@
 import { addBranch } from "~/features/branches/branches.server.ts";
+import { addTables, ownTables } from "~/features/tables/tables.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { postReview } from "~/features/reviews/reviews.server.ts";
 import { signedUpOwner } from "../../setup/accounts.ts";
@@ -45,6 +46,8 @@ export interface ReadTargets {
     cookies: Headers;
   };
   reviewIds: string[];
+  /** Codes of printed table cards (issue 33): the approved restaurant's "main" and the pending one's. */
+  tableCodes: string[];
   /** The dishes each branch shows, by "urlName/branchUrl": the oracle of the branch filters. */
   dishesAt: Map<string, ShownDish[]>;
   /** Dishes of each restaurant's general menu (the ids its menu pages name), by urlName. */
@@ -118,6 +121,12 @@ export async function makeReadTargets(world: World): Promise<ReadTargets> {
     await menus.addItem(s, pending.id, { values: pendingValues, files: itemViews(world.photo) }),
   );
   const pendingBranch = ok(await addBranch(s, pending.id, { branchName: "main", address: pendingAddress }));
+  ok(await addTables(s, ownerId, "main", { tables: "1-2" }));
+  ok(await addTables(s, pending.id, pendingBranch.branchUrl, { tables: "1" }));
+  const tableCodes = [
+    ...(await ownTables(s, ownerId, "main"))!.tables,
+    ...(await ownTables(s, pending.id, pendingBranch.branchUrl))!.tables,
+  ].map((table) => table.url.split("/t/")[1]!);
 
   const item = await db
     .selectFrom("menu_item")
@@ -150,6 +159,7 @@ export async function makeReadTargets(world: World): Promise<ReadTargets> {
       cookies: pending.cookies,
     },
     reviewIds,
+    tableCodes,
     dishesAt: new Map(),
     generalItems: new Map(),
     sectionsOf: new Map(),

@@ -105,6 +105,7 @@ export function ItemCard({
   href,
   price,
   note,
+  photos,
 }: {
   item: CardItem;
   /** Without a link (the admin's inspection), the name is plain text. */
@@ -112,6 +113,8 @@ export function ItemCard({
   price: (n: number) => string;
   /** Said under the name: when a dish served at some hours is (ADR 0043). */
   note?: React.ReactNode;
+  /** How many diners' photos show the dish (issue 33), linked to them on its page. */
+  photos?: number;
 }) {
   const { t } = useI18n();
   return (
@@ -147,6 +150,11 @@ export function ItemCard({
         </p>
         <AllergenBadge text={item.foodAllergies} />
         <Rating value={item.itemRating} count={item.itemRatingBy} />
+        {photos && href ? (
+          <Link to={`${href}#diners-photos`} className="self-start text-sm text-brand underline">
+            {t("Diners' photos ({{number}})", { number: photos })}
+          </Link>
+        ) : null}
       </div>
     </li>
   );

@@ -40,6 +40,14 @@ export function RatingSummary({ summary, reviewsHref }: { summary: Summary; revi
           </li>
         ))}
       </ul>
+      <p className="basis-full text-sm">
+        {summary.verified.count > 0
+          ? t("Table-verified: {{average}} from {{reviews}}", {
+              average: summary.verified.average.toFixed(1),
+              reviews: t("{{count}} reviews", { count: summary.verified.count }),
+            })
+          : t("No table-verified reviews yet.")}
+      </p>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useI18n } from "~/i18n/use-i18n.ts";
 import { Stars } from "~/components/ui/stars.tsx";
 import { imageIdOf, imageUrl } from "~/lib/media.ts";
 import { REVIEW_MESSAGES } from "../reviews.messages.ts";
+import { TableBadge } from "./table-badge.tsx";
 
 export interface ReviewCardData {
   id: string;
@@ -19,6 +20,10 @@ export interface ReviewCardData {
   authorPhoto: string;
   branchName: string;
   replyText: string | null;
+  /** 1: posted after opening a printed table card of its branch (issue 33). */
+  tableVerified?: number;
+  /** The dish a photo shows, by the photo's place (issue 33). */
+  photoDishes?: { position: number; itemId: string; name: string }[];
   /** For showPlace: the restaurant and branch the review is about. */
   restaurantName?: string;
   urlName?: string;
@@ -65,6 +70,11 @@ export function ReviewCard({
         </Link>
       ) : null}
       <Stars value={review.rating} />
+      {review.tableVerified === 1 ? (
+        <p>
+          <TableBadge />
+        </p>
+      ) : null}
       {review.review ? (
         <p dir="auto" className="whitespace-pre-line">
           {review.review}
@@ -74,8 +84,9 @@ export function ReviewCard({
         <ul className="flex flex-wrap gap-2">
           {pics.map((pic, i) => {
             const id = imageIdOf(pic);
+            const dish = review.photoDishes?.find((d) => d.position === i);
             return (
-              <li key={pic}>
+              <li key={pic} className="flex w-24 flex-col gap-1">
                 <a
                   href={id ? imageUrl(id, 1920) : pic}
                   target="_blank"
@@ -91,6 +102,14 @@ export function ReviewCard({
                     className="size-24 rounded-md object-cover"
                   />
                 </a>
+                {dish && review.urlName && review.branchUrl ? (
+                  <Link
+                    to={`${branchPath(review.urlName, review.branchUrl)}/menu/${encodeURIComponent(dish.itemId)}`}
+                    className="text-xs break-words text-brand underline"
+                  >
+                    {dish.name}
+                  </Link>
+                ) : null}
               </li>
             );
           })}
