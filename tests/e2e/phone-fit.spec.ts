@@ -34,6 +34,8 @@ const NOT_SCREENS = new Set([
   "routes/seo/sitemap-index.ts",
   "routes/seo/sitemap-file.ts",
   "routes/seo/robots-txt.ts",
+  // A printed table card's code: a redirect to the branch page (issue 33).
+  "routes/public/table-code.ts",
 ]);
 
 type Who = "visitor" | "restaurant" | "customer" | "admin";
@@ -98,6 +100,14 @@ const SCREENS: Record<string, { who: Who; path: (w: World) => string }> = {
   "profile/restaurant/mybranches/:branchName/special-hours": {
     who: "restaurant",
     path: () => "/profile/restaurant/mybranches/main/special-hours",
+  },
+  "profile/restaurant/mybranches/:branchName/tables": {
+    who: "restaurant",
+    path: () => "/profile/restaurant/mybranches/main/tables",
+  },
+  "profile/restaurant/mybranches/:branchName/tables/cards": {
+    who: "restaurant",
+    path: () => "/profile/restaurant/mybranches/main/tables/cards?layout=a4",
   },
   "profile/restaurant/mybranches/:branchName/deals": {
     who: "restaurant",
@@ -234,6 +244,10 @@ async function makeWorld(request: APIRequestContext): Promise<Omit<World, "owner
   const post = (path: string, form: Record<string, string>) =>
     request.post(path, { headers: { origin: appUrl() }, form, maxRedirects: 0 });
   await post("/profile/restaurant/addbranch", { branchName: "Main" });
+  await post("/profile/restaurant/mybranches/main/tables", {
+    intent: "add",
+    tables: "1-3, Family hall with a long name 12",
+  });
   await approve(owner.urlName);
   const items = await (await request.get("/profile/restaurant/addmenu/items")).text();
   const itemId = idsIn(items, /edit\/([0-9a-f-]{36})/gu)[0]!;

@@ -6,7 +6,6 @@ import type { Services } from "~/server/services.server.ts";
 import { shownAddress } from "~/server/shown-code.server.ts";
 import { passHeader, readPass } from "~/server/table-pass.server.ts";
 import type { FormValues } from "~/lib/forms.ts";
-import { localisedPath, type Locale } from "~/lib/locale.ts";
 import { fail, type Result } from "~/lib/result.ts";
 import { branchPath } from "~/lib/slug.ts";
 import { findBranch } from "../branches/branches.queries.server.ts";
@@ -219,21 +218,22 @@ export async function tableCards(
 }
 
 /**
- * A printed table code opened (issue 33): where to send the diner (the branch page in
- * their language, whatever the code), and the pass to give when the code is one of the
+ * A printed table code opened (issue 33): where to send the diner (the branch page), and
+ * the pass to give when the code is one of the
  * branch's tables' and the client address has not had too many passes this hour. Null
  * when the restaurant or branch is not there.
  */
 export async function openTableCode(
   services: Services,
-  target: { urlName: string; branchUrl: string; code: string; locale: Locale },
+  target: { urlName: string; branchUrl: string; code: string },
   clientAddress: string,
 ): Promise<{ location: string; setCookie: string | null } | null> {
   const { db } = services.database;
   const restaurant = await findRestaurantByUrlName(db, target.urlName);
   const branch = restaurant && (await findBranch(db, restaurant.id, target.branchUrl));
   if (!restaurant || !branch) return null;
-  const location = localisedPath(branchPath(restaurant.urlName, branch.branchUrl), target.locale);
+  // React Router puts an Urdu request's redirect under /ur itself (its basename, ADR 0026).
+  const location = branchPath(restaurant.urlName, branch.branchUrl);
   const code = target.code.toLowerCase();
   const table = CODE_SHAPE.test(code) ? await q.tableByCode(db, branch.id, code) : undefined;
   if (!table) return { location, setCookie: null };

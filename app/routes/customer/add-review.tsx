@@ -178,7 +178,7 @@ export default function AddReview({ loaderData, actionData }: Route.ComponentPro
         {restaurant.restName} · <span className="font-semibold">{branch.branchName}</span>
       </p>
       {loaderData.atTable && loaderData.takingReviews ? (
-        <p role="note" className="flex items-center gap-2 rounded-md bg-brand-soft p-3">
+        <p role="note" className="flex flex-col items-start gap-2 rounded-md bg-brand-soft p-3">
           <TableBadge />
           <span className="text-sm">
             {t("You opened this branch's table card: your review will show it.")}

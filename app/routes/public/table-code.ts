@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { BRANCH_MESSAGES } from "~/features/branches/branches.messages.ts";
 import { openTableCode } from "~/features/tables/tables.server.ts";
-import { requestLocale } from "~/lib/locale.ts";
 import { CLIENT_IP_HEADER } from "~/server/auth.server.ts";
 import { notFound, servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/table-code";
@@ -19,7 +18,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       urlName: params.restaurantName,
       branchUrl: params.branchName,
       code: params.code,
-      locale: requestLocale(request),
     },
     request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
   );

@@ -116,6 +116,9 @@ export default function OwnerBranchMenu({ loaderData, actionData }: Route.Compon
         <Link to={`${own}/qr-card`} className={buttonClass("secondary")}>
           {t("Print table card")}
         </Link>
+        <Link to={`${own}/tables`} className={buttonClass("secondary")}>
+          {t("Tables and their cards")}
+        </Link>
       </BranchHeader>
       <QrAddressWarning note={qrNote} />
       <nav aria-label={t("This branch's menu")} className="flex flex-wrap gap-2">

@@ -44,8 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const PER_A4 = 4;
 
 const PRINT_CSS = {
-  a6: "@page { size: A6; margin: 5mm } .table-card { width: 95mm; min-height: 138mm } @media print { .table-card { break-after: page } }",
-  a4: "@page { size: A4; margin: 6mm } .table-card { width: 96mm; min-height: 138mm } @media print { .card-page { break-after: page } }",
+  a6: "@page { size: A6; margin: 5mm } .table-card { width: 95mm; max-width: 100%; min-height: 138mm } @media print { .table-card { break-after: page } }",
+  a4: "@page { size: A4; margin: 6mm } .table-card { width: 96mm; max-width: 100%; min-height: 138mm } @media print { .card-page { break-after: page } }",
 };
 
 type Words = Route.ComponentProps["loaderData"]["words"];
@@ -147,7 +147,7 @@ export default function TableCards({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {pages.map((page, i) => (
-        <div key={i} className="card-page flex flex-wrap justify-center gap-3 print:gap-2">
+        <div key={i} className="card-page flex w-full flex-wrap justify-center gap-3 print:gap-2">
           {page.map((card) => (
             <TableCard
               key={card.id}
