@@ -103,6 +103,9 @@ for (const { locale, prefix, say } of LANGUAGES) {
     const me = await createCustomer(request);
     const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: appUrl() });
     const diner = await phone.newPage();
+    // The branch's own QR code (the page with ?src=qr) gives no pass.
+    await diner.goto(`${prefix}/r/${owner.urlName}/branch/main?src=qr`);
+    expect((await phone.cookies()).some((c) => c.name.includes("fv_table"))).toBe(false);
     // The scan: the branch's own page, in the card reader's language, with a pass kept by the browser.
     await diner.goto(`${prefix}${new URL(card).pathname}`);
     await expect(diner).toHaveURL(`${appUrl()}${prefix}/r/${owner.urlName}/branch/main`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addTables } from "~/features/tables/tables.server.ts";
 import { ownerBranchMenu, withOwnBranch } from "~/features/branches/branches.server.ts";
 import { ownSections } from "~/features/menus/menu-read.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
@@ -316,10 +317,13 @@ describe("people take their data out and leave (item 6)", () => {
 
   it("an owner downloads the restaurant's data, then closes it: its pages, menus and reviews go", async () => {
     const w = await leavingWorld();
+    expect(await addTables(services, w.owner.id, w.branchUrl, { tables: "1" })).toMatchObject({ ok: true });
     const data = await restaurantData(services, w.owner.id);
     expect(data).toMatchObject({
       restaurant: { urlName: w.owner.urlName },
       branches: [{ branchUrl: w.branchUrl }],
+      // Its table cards (issue 33), each with the code it carries.
+      tables: [{ label: "1", code: expect.stringMatching(/^[a-z2-9]{8}$/u) }],
       reviewsReceived: expect.arrayContaining([
         expect.objectContaining({ review: "Cold naan, slow service" }),
       ]),
@@ -348,6 +352,8 @@ describe("people take their data out and leave (item 6)", () => {
       ["branch", "restaurantId"],
       ["menu_item", "restaurantId"],
       ["review", "restaurantId"],
+      ["branch_table", "restaurantId"],
+      ["table_code_event", "restaurantId"],
       ["user", "id"],
     ] as const) {
       const rows = await db

@@ -393,6 +393,27 @@ describe("the demo loader on a fresh database", () => {
     }
   });
 
+  it("has table cards at every branch, reviews marked as written at the table, and photos of the dish (issue 33)", async () => {
+    const { db } = services.database;
+    const reviews = await db.selectFrom("review").select(["id", "tableVerified", "reviewPics"]).execute();
+    const marked = reviews.filter((r) => r.tableVerified === 1).length;
+    expect(marked).toBeGreaterThan(0);
+    expect(marked).toBeLessThan(reviews.length);
+    const tables = await db.selectFrom("branch_table").select("branchId").execute();
+    const branches = await db.selectFrom("branch").select("id").execute();
+    for (const b of branches) expect(tables.filter((t) => t.branchId === b.id).length).toBe(14);
+    // Every review photo shows the dish its review is about, one of its branch's.
+    const tags = await db
+      .selectFrom("review_photo_dish")
+      .innerJoin("review", "review.id", "review_photo_dish.reviewId")
+      .innerJoin("menu_item", "menu_item.id", "review_photo_dish.itemId")
+      .select(["review.branchId", "menu_item.branchId as dishBranch", "review.review", "menu_item.name"])
+      .execute();
+    const photos = reviews.flatMap((r) => JSON.parse(r.reviewPics) as string[]);
+    expect(tags).toHaveLength(photos.length);
+    for (const tag of tags) expect(tag.dishBranch).toBe(tag.branchId);
+  });
+
   it("rates dishes, so best sellers have data, with exact averages", async () => {
     const { db } = services.database;
     const items = await db

@@ -83,6 +83,19 @@ export async function backdate(db: Db, table: "review" | "restaurant", id: strin
   await db.updateTable(table).set({ timestamp }).where("id", "=", id).execute();
 }
 
+/** The id of a branch's copy of a general dish (a review photo's dish, issue 33). */
+export async function branchCopyOf(db: Db, restaurantId: string, branchUrl: string, generalItemId: string) {
+  const row = await db
+    .selectFrom("menu_item")
+    .innerJoin("branch", "branch.id", "menu_item.branchId")
+    .select("menu_item.id")
+    .where("branch.restaurantId", "=", restaurantId)
+    .where("branch.branchUrl", "=", branchUrl)
+    .where("menu_item.generalItemId", "=", generalItemId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A demo restaurant's branches and every dish row (general and branch copies), for its page views. */
 export async function demoMenuRows(db: Db, restaurantId: string) {
   const [branches, dishes] = await Promise.all([

@@ -19,6 +19,7 @@ import { addSchedule } from "../branches/special-hours.server.ts";
 import { servedTimesValues } from "../menus/served-times-form.ts";
 import { updateCustomerProfile, updateRestaurantProfile } from "../profiles/profiles.server.ts";
 import { postReview, replyToReview, reportReview } from "../reviews/reviews.server.ts";
+import { addTables, openTableCode, ownTables } from "../tables/tables.server.ts";
 import {
   DEMO_CUSTOMERS,
   DEMO_EMAIL_DOMAIN,
@@ -41,7 +42,7 @@ import {
   reviewPhoto,
   type DishView,
 } from "./demo-images.server.ts";
-import { backdate, countDemoWorld, countNonDemoAccounts } from "./demo.queries.server.ts";
+import { backdate, branchCopyOf, countDemoWorld, countNonDemoAccounts } from "./demo.queries.server.ts";
 import { inEnglish } from "~/lib/message.ts";
 
 /**
@@ -495,6 +496,8 @@ async function openBranches(services: Services, id: string, data: DemoRestaurant
     must(await setOpeningHours(services, id, branchUrl, demoHours(data)), `hours of ${branch.name}`);
     for (const schedule of data.schedules ?? [])
       must(await addSchedule(services, id, branchUrl, schedule), `${schedule.kind} hours of ${branch.name}`);
+    // Table cards (issue 33): a visitor sees reviews marked as written at the table.
+    must(await addTables(services, id, branchUrl, { tables: DEMO_TABLES }), `tables of ${branch.name}`);
     branches.push({ name: branch.name, url: branchUrl });
   }
   return branches;
@@ -529,9 +532,16 @@ interface PlannedReview {
   seed: string;
   stars: 1 | 2 | 3 | 4 | 5;
   dish: DemoDish;
+  /** The general dish's id: its photos are tagged with the branch's copy (issue 33). */
+  dishId: string;
   photos: number;
   daysAgo: number;
+  /** Posted after opening a table card (issue 33): two in five, by the seed. */
+  atTable: boolean;
 }
+
+/** Each demo branch's tables. */
+const DEMO_TABLES = "1-12, Family hall 1, Family hall 2";
 
 /** Who reviews which branch, with what: decided up front, so parallel posting stays deterministic. */
 function planReviews(
@@ -554,15 +564,21 @@ function planReviews(
             // About a quarter of the reviews come with a photo or two, and every
             // restaurant's first one does, so each has photos to show.
             const photos = random() < 0.25 ? (random() < 0.3 ? 2 : 1) : 0;
+            const seed = `${customerEmail(DEMO_CUSTOMERS[customers.indexOf(author)]!)}:${branch.url}`;
+            // Drawn in the order they always were, so the same demo comes out.
+            const stars = starsAround(restaurant.data.quality, random) as PlannedReview["stars"];
+            const picked = pick(restaurant.dishes, random);
             return {
               restaurant,
               branch,
               author,
-              seed: `${customerEmail(DEMO_CUSTOMERS[customers.indexOf(author)]!)}:${branch.url}`,
-              stars: starsAround(restaurant.data.quality, random) as PlannedReview["stars"],
-              dish: pick(restaurant.dishes, random).dish,
+              seed,
+              stars,
+              dish: picked.dish,
+              dishId: picked.id,
               photos: branchIndex === 0 && index === 0 ? Math.max(1, photos) : photos,
               daysAgo: 1 + random() * 120,
+              atTable: hashOf(`${seed}:table`) % 5 < 2,
             };
           }),
       );
@@ -582,12 +598,21 @@ async function postReviews(services: Services, plan: PlannedReview[][]) {
         ),
       );
       const text = reviewText(review.stars, dish, branch.name, hashOf(review.seed));
+      // Each photo shows the dish reviewed (issue 33), by the branch's copy of it.
+      const copy =
+        photos.length > 0
+          ? await branchCopyOf(services.database.db, restaurant.id, branch.url, review.dishId)
+          : "";
       const { id } = must(
         await postReview(
           services,
           review.author,
           { urlName: restaurant.urlName, branchUrl: branch.url },
-          { values: { rating: String(review.stars), review: text }, photos },
+          {
+            values: { rating: String(review.stars), review: text, photoDish: photos.map(() => copy) },
+            photos,
+          },
+          review.atTable ? await tablePass(services, restaurant, branch.url, review.seed) : null,
         ),
         `review of ${restaurant.data.name} ${branch.name}`,
       );
@@ -606,6 +631,18 @@ async function postReviews(services: Services, plan: PlannedReview[][]) {
       await backdate(services.database.db, "review", id, when);
     }
   });
+}
+
+/** The pass a phone gets from the branch's first table card (issue 33), as the cookie it sends back. */
+async function tablePass(services: Services, restaurant: BuiltRestaurant, branchUrl: string, seed: string) {
+  const { tables } = (await ownTables(services, restaurant.id, branchUrl))!;
+  const code = tables[hashOf(seed) % tables.length]!.url.split("/t/")[1]!;
+  const opened = await openTableCode(
+    services,
+    { urlName: restaurant.urlName, branchUrl, code },
+    `demo:${seed}`,
+  );
+  return opened?.setCookie?.split(";")[0] ?? null;
 }
 
 /**

@@ -62,6 +62,7 @@ export function reviewsOf(db: Db, column: "authorId" | "restaurantId", id: strin
       "review.reviewPics",
       "review.reviewVideo",
       "review.hidden",
+      "review.tableVerified",
       "review.timestamp",
       "review_reply.text as reply",
     ])
@@ -157,6 +158,17 @@ export function dealsOf(db: Db, restaurantId: string) {
       "validUntil",
     ])
     .where("restaurantId", "=", restaurantId)
+    .orderBy("position")
+    .execute();
+}
+
+/** The restaurant's table cards (issue 33): each table of each branch, and the code its card carries. */
+export function tablesOf(db: Db, restaurantId: string) {
+  return db
+    .selectFrom("branch_table")
+    .select(["branchId", "label", "code", "timestamp"])
+    .where("restaurantId", "=", restaurantId)
+    .orderBy("branchId")
     .orderBy("position")
     .execute();
 }

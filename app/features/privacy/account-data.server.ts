@@ -87,7 +87,7 @@ export async function customerData(services: Services, userId: string) {
 /** Everything Foodverse holds about an owner: the restaurant, branches, menus with their media, reviews received. */
 export async function restaurantData(services: Services, userId: string) {
   const { db } = services.database;
-  const [account, restaurant, branches, sections, dishes, reviews, deals] = await Promise.all([
+  const [account, restaurant, branches, sections, dishes, reviews, deals, tables] = await Promise.all([
     accountPart(services, userId),
     q.findRestaurantRow(db, userId),
     q.branchesOf(db, userId),
@@ -95,6 +95,7 @@ export async function restaurantData(services: Services, userId: string) {
     q.dishesOf(db, userId),
     q.reviewsOf(db, "restaurantId", userId),
     q.dealsOf(db, userId),
+    q.tablesOf(db, userId),
   ]);
   if (!account || !restaurant) return null;
   const { restQRimg: _restQRimg, ...profile } = restaurant;
@@ -118,6 +119,7 @@ export async function restaurantData(services: Services, userId: string) {
       sizes: JSON.parse(d.sizes) as unknown,
     })),
     deals: deals.map((d) => ({ ...d, picture: media(d.picture) })),
+    tables,
     // Diners' reviews of the restaurant, without who wrote them: theirs to take out.
     reviewsReceived: reviews.map((r) => ({
       branch: r.branchName,
