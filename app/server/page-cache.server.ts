@@ -27,16 +27,18 @@ const SITEMAP_FILE = /^\/sitemaps\/[^/]+$/;
 
 /**
  * Which reviews a restaurant's page shows (migration 0022): none (its menu, branches
- * list, best sellers), the whole restaurant's (its page, its reviews page, a dish's page
- * with every branch's diners' photos: the default), or one branch's (that branch's page,
- * reviews page and dish pages, issue 33).
+ * list, best sellers), the whole restaurant's (its page, its reviews page: the default),
+ * one branch's (that branch's page and reviews page), or only the photos reviews tag with
+ * a dish (a dish's page, issue 33: migration 0027's 'rp:' scope, read as cheaply as a
+ * menu's, so a dish page's hit costs no branch lookup).
  */
-export type PageReviews = "none" | "restaurant" | { branchUrl: string };
+export type PageReviews = "none" | "restaurant" | "photos" | { branchUrl: string };
 export type PageScope = { kind: "site" } | { kind: "restaurant"; urlName: string; reviews?: PageReviews };
 /** Pages that show no review and no reviewer: a review leaves them as they are. */
 const WITHOUT_REVIEWS = /^\/(?:vendorbestsellers\/[^/]+|r\/[^/]+\/(?:menu|branches))$/;
-// A branch's dish page shows the photos its reviews tag (issue 33): it follows the branch's reviews.
-const BRANCH_PAGE = /^\/r\/[^/]+\/branch\/([^/]+)(?:\/reviews|\/menu\/[^/]+)?$/;
+/** A dish's page, general or a branch's: it shows the diners' photos of the dish (issue 33). */
+const DISH_PAGE = /^\/r\/[^/]+\/(?:branch\/[^/]+\/)?menu\/[^/]+$/;
+const BRANCH_PAGE = /^\/r\/[^/]+\/branch\/([^/]+)(?:\/reviews)?$/;
 
 /**
  * A page that says something true only until a moment (a branch's "Open now · closes
@@ -84,6 +86,7 @@ export function pageScope(pathname: string): PageScope | null {
   try {
     const urlName = decodeURIComponent(match[1]!);
     if (WITHOUT_REVIEWS.test(path)) return { kind: "restaurant", urlName, reviews: "none" };
+    if (DISH_PAGE.test(path)) return { kind: "restaurant", urlName, reviews: "photos" };
     const branch = BRANCH_PAGE.exec(path);
     // Decoded as the router decodes the branch's name for its loader, so the version read is that branch's.
     if (branch)
@@ -184,14 +187,21 @@ export async function contentVersionKey(db: Kysely<DB>, scope: PageScope): Promi
       ? { ...queries.menus, parameters: [scope.urlName] }
       : reviews === "restaurant"
         ? { ...queries.restaurantReviews, parameters: [scope.urlName, scope.urlName] }
-        : { ...queries.branchReviews, parameters: [scope.urlName, scope.urlName, reviews.branchUrl] },
+        : reviews === "photos"
+          ? { ...queries.dishPhotos, parameters: [scope.urlName, scope.urlName] }
+          : { ...queries.branchReviews, parameters: [scope.urlName, scope.urlName, reviews.branchUrl] },
   );
   const version = (prefix: string) => rows.find((r) => r.scope.startsWith(prefix))?.version ?? 0;
   const restaurant = rows.find((r) => r.scope.startsWith("r:"));
   // An unknown restaurant has no version: its 404 is never cached (only 200s are).
   const key = restaurant ? `${restaurant.scope}:${restaurant.version}` : "none";
   if (reviews === "none") return key;
-  const shown = reviews === "restaurant" ? `rv:${version("rv:")}` : `rb:${version("rb:")}`;
+  const shown =
+    reviews === "restaurant"
+      ? `rv:${version("rv:")}`
+      : reviews === "photos"
+        ? `rp:${version("rp:")}`
+        : `rb:${version("rb:")}`;
   return `${key}|customers:${version("customers")}|${shown}`;
 }
 
@@ -203,7 +213,7 @@ const restaurantScope = (prefix: string) =>
 // through Kysely each time cost more CPU than SQLite's answer (ADR 0030).
 const compiledVersions = new WeakMap<
   Kysely<DB>,
-  Record<"site" | "menus" | "restaurantReviews" | "branchReviews", CompiledQuery>
+  Record<"site" | "menus" | "restaurantReviews" | "dishPhotos" | "branchReviews", CompiledQuery>
 >();
 function compiledVersionQueries(db: Kysely<DB>) {
   let queries = compiledVersions.get(db);
@@ -216,6 +226,11 @@ function compiledVersionQueries(db: Kysely<DB>) {
       restaurantReviews: sql`
         select scope, version from content_version
         where scope = 'customers' or scope = ${restaurantScope("r:")} or scope = ${restaurantScope("rv:")}`.compile(
+        db,
+      ),
+      dishPhotos: sql`
+        select scope, version from content_version
+        where scope = 'customers' or scope = ${restaurantScope("r:")} or scope = ${restaurantScope("rp:")}`.compile(
         db,
       ),
       branchReviews: sql`

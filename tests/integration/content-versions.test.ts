@@ -61,12 +61,23 @@ async function place() {
   return { owner, a, b, itemId: item.id, copies: { [a]: await copyAt(a), [b]: await copyAt(b) } };
 }
 
-async function review(authorId: string, urlName: string, branchUrl: string, rating: number) {
+async function review(
+  authorId: string,
+  urlName: string,
+  branchUrl: string,
+  rating: number,
+  photoOf?: string,
+) {
   const posted = await postReview(
     services,
     authorId,
     { urlName, branchUrl },
-    { values: { rating: String(rating), review: `Rated ${rating}` }, photos: [] },
+    photoOf
+      ? {
+          values: { rating: String(rating), review: `Rated ${rating}`, photoDish: [photoOf] },
+          photos: [photo],
+        }
+      : { values: { rating: String(rating), review: `Rated ${rating}` }, photos: [] },
   );
   if (!posted.ok) throw new Error(inEnglish(posted.message));
   return posted.id;
@@ -128,12 +139,9 @@ describe("which versions a page's key holds", () => {
       ...restaurantWide,
       reviews: { branchUrl: "blue area" },
     });
-    // A dish's page shows its diners' photos (issue 33): every branch's for a general dish, one branch's for its copy.
-    expect(pageScope("/ur/r/savour/menu/abc")).toEqual(restaurantWide);
-    expect(pageScope("/r/savour/branch/f-7/menu/abc")).toEqual({
-      ...restaurantWide,
-      reviews: { branchUrl: "f-7" },
-    });
+    // A dish's page shows its diners' photos (issue 33): the photos' scope, general dish or a branch's.
+    for (const path of ["/ur/r/savour/menu/abc", "/r/savour/branch/f-7/menu/abc"])
+      expect(pageScope(path), path).toEqual({ ...restaurantWide, reviews: "photos" });
     for (const path of ["/r/savour/menu", "/r/savour/branches", "/vendorbestsellers/savour"]) {
       expect(pageScope(path), path).toEqual({ ...restaurantWide, reviews: "none" });
     }
@@ -150,18 +158,15 @@ describe("a write moves the key of every page it changes", () => {
     const [first, second] = [await signedUpCustomer(services), await signedUpCustomer(services)];
     const r = p.owner.urlName;
     const menuOnly = [`/r/${r}/menu`, `/r/${r}/branches`, `/vendorbestsellers/${r}`];
-    // A dish's pages show the photos reviews tag (issue 33): a branch's follows its reviews.
-    const branchA = [
-      `/r/${r}/branch/${p.a}`,
-      `/r/${r}/branch/${p.a}/reviews`,
+    // A dish's pages show the photos reviews tag with it (issue 33): only such a review moves them.
+    const dishPages = [
+      `/r/${r}/menu/${p.itemId}`,
       `/r/${r}/branch/${p.a}/menu/${p.copies[p.a]}`,
-    ];
-    const branchB = [
-      `/r/${r}/branch/${p.b}`,
-      `/r/${r}/branch/${p.b}/reviews`,
       `/r/${r}/branch/${p.b}/menu/${p.copies[p.b]}`,
     ];
-    const restaurantWide = [`/r/${r}`, `/reviews/${r}`, `/r/${r}/menu/${p.itemId}`];
+    const branchA = [`/r/${r}/branch/${p.a}`, `/r/${r}/branch/${p.a}/reviews`];
+    const branchB = [`/r/${r}/branch/${p.b}`, `/r/${r}/branch/${p.b}/reviews`];
+    const restaurantWide = [`/r/${r}`, `/reviews/${r}`];
 
     let before = await readAll(pages);
     /** After `write`: every page whose data changed has a new key; returns the pages whose key moved. */
@@ -204,9 +209,27 @@ describe("a write moves the key of every page it changes", () => {
     const renamed = await after("a reviewer renamed", () =>
       db().updateTable("customer").set({ firstName: "Renamed" }).where("id", "=", first.id).execute(),
     );
-    expect(renamed).toEqual([...branchA, ...branchB, ...restaurantWide].toSorted());
+    // Dish pages name the authors of their photos.
+    expect(renamed).toEqual([...branchA, ...branchB, ...restaurantWide, ...dishPages].toSorted());
     expect(await after("a review deleted", () => deleteReview(services, first.id, reviewId))).toEqual(
       [...branchA, ...restaurantWide].toSorted(),
+    );
+    // A photo of the dish: its pages move too, when it is posted, hidden, shown and deleted.
+    const third = await signedUpCustomer(services);
+    let tagged = "";
+    expect(
+      await after("a review with a photo of the dish", async () => {
+        tagged = await review(third.id, r, p.a, 5, p.copies[p.a]);
+      }),
+    ).toEqual([...branchA, ...restaurantWide, ...dishPages].toSorted());
+    expect(await after("its review hidden", () => moderateReview(services, tagged, "hide"))).toEqual(
+      [...branchA, ...restaurantWide, ...dishPages].toSorted(),
+    );
+    expect(await after("its review shown again", () => moderateReview(services, tagged, "restore"))).toEqual(
+      [...branchA, ...restaurantWide, ...dishPages].toSorted(),
+    );
+    expect(await after("its review deleted", () => deleteReview(services, third.id, tagged))).toEqual(
+      [...branchA, ...restaurantWide, ...dishPages].toSorted(),
     );
     // A dish rated, a dish edited: every page of the restaurant.
     const everyPage = pages.map((page) => page.path).toSorted();
