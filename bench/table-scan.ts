@@ -28,7 +28,10 @@ const kept = (response: Response) => ["HIT", "STALE"].includes(response.headers.
 
 /** One diner's visit each way: whether the branch page came from the cache. */
 async function byQr(base: string, branch: string): Promise<boolean> {
-  const response = await fetch(`${base}${branch}?src=qr`, { headers: { accept: "text/html" }, redirect: "manual" });
+  const response = await fetch(`${base}${branch}?src=qr`, {
+    headers: { accept: "text/html" },
+    redirect: "manual",
+  });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`?src=qr answered ${response.status}`);
   return kept(response);
@@ -39,7 +42,8 @@ async function byTableCard(base: string, card: string): Promise<boolean> {
   await scan.arrayBuffer();
   const location = scan.headers.get("location");
   const pass = scan.headers.getSetCookie()[0]?.split(";")[0];
-  if (scan.status !== 302 || !location || !pass) throw new Error(`the card answered ${scan.status} without a pass`);
+  if (scan.status !== 302 || !location || !pass)
+    throw new Error(`the card answered ${scan.status} without a pass`);
   const page = await fetch(new URL(location, base), { headers: { accept: "text/html", cookie: pass } });
   await page.arrayBuffer();
   if (page.status !== 200) throw new Error(`the branch page answered ${page.status}`);
@@ -74,7 +78,9 @@ try {
   const tables = `/profile/restaurant/mybranches/${fixture.branchUrl}/tables`;
   await owner.post(tables, { intent: "add", tables: "1-20" });
   // Each code is in the page twice (its text and the data React hydrates from).
-  const codes = new Set([...(await owner.get(tables)).text.matchAll(/\/t\/([a-z0-9]{8})/gu)].map((m) => m[1]!));
+  const codes = new Set(
+    [...(await owner.get(tables)).text.matchAll(/\/t\/([a-z0-9]{8})/gu)].map((m) => m[1]!),
+  );
   const cards = [...codes].map((code) => `${fixture.paths.branch}/t/${code}`);
   if (cards.length !== 20) throw new Error(`expected 20 table cards, found ${cards.length}`);
   const branch = fixture.paths.branch;

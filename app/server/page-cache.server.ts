@@ -139,7 +139,8 @@ const PAGE_PARAMS: [RegExp, ReadonlySet<string>][] = [
   // `verified`: the table-verified reviews only (issue 33).
   [/^\/reviews\/[^/]+$/, new Set(["review", "verified"])],
   [/^\/r\/[^/]+\/branch\/[^/]+\/reviews$/, new Set(["page", "verified"])],
-  [/^\/(?:menus|reviews|r\/[^/]+\/menu)$/, new Set(["page"])],
+  [/^\/reviews$/, new Set(["page", "verified"])],
+  [/^\/(?:menus|r\/[^/]+\/menu)$/, new Set(["page"])],
 ];
 const NO_PARAMS: ReadonlySet<string> = new Set();
 /** A plain page number ("2", not "02" or "2.0"): the pages diners page through. */

@@ -1,7 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ratingSummary } from "~/features/reviews/rating-summary.server.ts";
-import { branchReviewsPage } from "~/features/reviews/reviews-read.server.ts";
+import { branchReviewsPage, restaurantRecentReviews } from "~/features/reviews/reviews-read.server.ts";
+import { latestReviewsOf } from "~/features/reviews/reviews.queries.server.ts";
 import { REVIEW_MESSAGES as R } from "~/features/reviews/reviews.messages.ts";
 import { postReview } from "~/features/reviews/reviews.server.ts";
 import { TABLE_MESSAGES as M } from "~/features/tables/tables.schema.ts";
@@ -281,6 +282,14 @@ describe("a review with a table pass", () => {
     }))!;
     expect(verified.reviews.map((r) => r.review)).toEqual(["Good"]);
     expect(verified.pages).toBe(1);
+    // The restaurant's reviews page and /reviews too.
+    const restaurantWide = (await restaurantRecentReviews(services, owner.urlName, {
+      locale: "en",
+      verifiedOnly: true,
+    }))!;
+    expect(restaurantWide.reviews.map((r) => r.review)).toEqual(["Good"]);
+    const latest = await latestReviewsOf(services.database.db, [owner.id], 10, true);
+    expect(latest.map((r) => r.review)).toEqual(["Good"]);
   });
 
   it("is not marked with an ended, forged, other branch's, changed or removed table's pass", async () => {

@@ -71,8 +71,11 @@ export async function branchReviewsPage(
   return { ...found, reviews: await withPhotoDishes(services, reviews, viewer.locale), page, pages };
 }
 
-/** /reviews: a page of restaurants, each with its latest reviews: two queries per page, whatever the count. */
-export async function recentReviewsPage(services: Services, requested: number) {
+/**
+ * /reviews: a page of restaurants, each with its latest reviews (the table-verified ones
+ * only, issue 33, when asked): two queries per page, whatever the count.
+ */
+export async function recentReviewsPage(services: Services, requested: number, verifiedOnly = false) {
   const { db } = services.database;
   const { page, pages, offset, limit } = pageWindow(
     requested,
@@ -84,8 +87,10 @@ export async function recentReviewsPage(services: Services, requested: number) {
     db,
     restaurants.map((r) => r.id),
     RECENT_REVIEWS_PER_RESTAURANT,
+    verifiedOnly,
   );
   return {
+    verifiedOnly,
     page,
     pages,
     restaurants: restaurants.map((r) => ({

@@ -241,7 +241,12 @@ export async function hidingReasons(db: Db, reviewIds: string[]): Promise<Map<st
  * The latest `perRestaurant` visible reviews of each given restaurant, in one
  * query (a window function, on SQLite and PostgreSQL alike), never one per restaurant.
  */
-export async function latestReviewsOf(db: Db, restaurantIds: string[], perRestaurant: number) {
+export async function latestReviewsOf(
+  db: Db,
+  restaurantIds: string[],
+  perRestaurant: number,
+  verifiedOnly = false,
+) {
   if (restaurantIds.length === 0) return [];
   // Ranked on the review table alone (index review_restaurant_time), then only
   // the chosen reviews are joined to their authors, branches and replies.
@@ -255,6 +260,7 @@ export async function latestReviewsOf(db: Db, restaurantIds: string[], perRestau
     ])
     .where("review.hidden", "=", 0)
     .where("review.restaurantId", "in", restaurantIds)
+    .$if(verifiedOnly, (qb) => qb.where("review.tableVerified", "=", 1))
     .as("ranked");
   const chosen = db.selectFrom(ranked).select("ranked.id").where("ranked.rank", "<=", perRestaurant);
   return publicReviewCards(db).where("review.id", "in", chosen).orderBy("review.timestamp", "desc").execute();

@@ -12,6 +12,11 @@ import { servicesOf } from "~/server/request.server.ts";
 import type { Route } from "./+types/recent-reviews";
 import { STATIC_FOR_VISITORS, keptForRoles } from "~/lib/static-page.ts";
 import { requestedPage } from "~/lib/paging.ts";
+import {
+  VerifiedFilter,
+  VERIFIED_PARAM,
+  verifiedOnlyOf,
+} from "~/features/reviews/components/verified-filter.tsx";
 
 export const handle = keptForRoles(STATIC_FOR_VISITORS);
 
@@ -29,15 +34,17 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return recentReviewsPage(servicesOf(context), requestedPage(request));
+  return recentReviewsPage(servicesOf(context), requestedPage(request), verifiedOnlyOf(new URL(request.url)));
 }
 
 export default function RecentReviews({ loaderData }: Route.ComponentProps) {
   const { t, tm } = useI18n();
-  const { restaurants, page, pages } = loaderData;
+  const { restaurants, page, pages, verifiedOnly } = loaderData;
+  const filter = verifiedOnly ? `?${VERIFIED_PARAM}=1` : "";
   return (
     <section className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold">{t("Recent reviews")}</h1>
+      <VerifiedFilter base="/reviews" verifiedOnly={verifiedOnly} />
       {restaurants.map((r) => (
         <section key={r.id} aria-labelledby={`r-${r.id}`} className="flex flex-col gap-3">
           <div className="flex items-center gap-3">
@@ -52,7 +59,9 @@ export default function RecentReviews({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {r.reviews.length === 0 ? (
-            <p className="text-muted">{tm(REVIEW_MESSAGES.noRecent)}</p>
+            <p className="text-muted">
+              {verifiedOnly ? t("No table-verified reviews yet.") : tm(REVIEW_MESSAGES.noRecent)}
+            </p>
           ) : (
             <>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -77,7 +86,7 @@ export default function RecentReviews({ loaderData }: Route.ComponentProps) {
                 </details>
               ) : null}
               <Link
-                to={`/reviews/${encodeURIComponent(r.urlName)}`}
+                to={`/reviews/${encodeURIComponent(r.urlName)}${filter}`}
                 className="self-start text-brand underline"
               >
                 {t("All reviews of {{name}}", { name: r.restName })}

@@ -260,13 +260,17 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     ],
   }),
   read("/reviews", "routes/public/recent-reviews", recentReviews, {
-    reads: ["page"],
+    reads: ["page", "verified"],
     lists: true,
     check: (d, c) => [
       ...paging(d, c, { total: c.targets.publicRestaurants, size: 6, shown: d.restaurants.length }),
       ...d.restaurants
         .filter((r) => r.reviews.length > 10)
         .map((r) => `${r.reviews.length} reviews of ${r.urlName}`),
+      ...verifiedProblems(
+        d.restaurants.flatMap((r) => r.reviews),
+        c,
+      ),
     ],
   }),
   read("/reviews/:name", "routes/public/restaurant-reviews", restaurantReviews, {
