@@ -228,17 +228,24 @@ describe("deal rows of a menu spreadsheet", () => {
     const { owner } = await dealRestaurant(services, photo);
     const first = await started(owner.id, [
       HEADER,
-      deal("Lunch deal", "900", "1 x Chicken Karahi (Half); 2 x Naan"),
+      deal("Lunch deal", "900", "1 x Chicken Karahi (Half); 2 x Naan", {
+        nameUr: "لنچ ڈیل",
+        serves: "2",
+        until: "2027-01-31",
+      }),
     ]);
     await commitImport(services, owner.id, first, { intent: "commit" });
     const [saved] = await dealRows(owner.id);
+    expect(saved).toMatchObject({ nameUr: "لنچ ڈیل", serves: 2, validUntil: "2027-01-31" });
     // The owner gives it lunch hours in the form.
     const days = { w0mon: "on", w0tue: "on", w0wed: "on", w0thu: "on", w0fri: "on" };
     const form = await saveDeal(services, owner.id, saved!.id, {
       values: {
         name: "Lunch deal",
+        nameUr: "لنچ ڈیل",
         price: "900",
-        serves: "1",
+        serves: "2",
+        validUntil: "2027-01-31",
         w0From: "12:00",
         w0To: "15:00",
         ...days,
@@ -249,10 +256,10 @@ describe("deal rows of a menu spreadsheet", () => {
       files: new Map(),
     });
     expect(form.ok).toBe(true);
-    const again = await started(owner.id, [
-      HEADER,
-      deal("lunch  DEAL", "950", "1 x Chicken Karahi (Half); 2 x Naan; 1 x Raita"),
-    ]);
+    // An older sheet: no Urdu, serves or date columns. The deal keeps what it has there.
+    const older = HEADER.filter((h) => !["name_ur", "serves", "valid_from", "valid_until"].includes(h));
+    const row = deal("lunch  DEAL", "950", "1 x Chicken Karahi (Half); 2 x Naan; 1 x Raita");
+    const again = await started(owner.id, [older, row.filter((_, i) => older.includes(HEADER[i]!))]);
     const screen = (await importScreen(services, owner.id, again))!;
     expect(screen.plan.deals.map((d) => d.action)).toEqual(["update"]);
     expect(await commitImport(services, owner.id, again, { intent: "commit" })).toMatchObject({ deals: 1 });
@@ -263,6 +270,9 @@ describe("deal rows of a menu spreadsheet", () => {
       name: "lunch  DEAL",
       price: 950,
       picture: saved!.picture,
+      nameUr: "لنچ ڈیل",
+      serves: 2,
+      validUntil: "2027-01-31",
     });
     expect(JSON.parse(after[0]!.servedTimes)).toEqual([
       { days: ["mon", "tue", "wed", "thu", "fri"], from: "12:00", to: "15:00" },
@@ -319,6 +329,29 @@ describe("deal rows of a menu spreadsheet", () => {
       status: 400,
     });
     expect(await dealRows(owner.id)).toEqual([]);
+  });
+
+  it("show their first dish's picture as the parts a sheet changes; '2 XL Fries' is words", async () => {
+    const { owner, dishes } = await dealRestaurant(services, photo);
+    const frontOf = async (id: string) =>
+      (
+        await services.database.db
+          .selectFrom("menu_item")
+          .select("frontView")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).frontView;
+    const first = await started(owner.id, [HEADER, deal("Pick", "1000", "1 x Chicken Karahi (Full)")]);
+    await commitImport(services, owner.id, first, { intent: "commit" });
+    expect((await dealRows(owner.id))[0]!.picture).toBe(await frontOf(dishes["Chicken Karahi"]!));
+    const second = await started(owner.id, [HEADER, deal("Pick", "1000", "2 x Naan; 2 XL Fries")]);
+    const screen = (await importScreen(services, owner.id, second))!;
+    expect(screen.plan.deals[0]!.parts).toEqual([
+      { text: "2 × Naan", onMenu: true },
+      { text: "2 XL Fries", onMenu: false },
+    ]);
+    await commitImport(services, owner.id, second, { intent: "commit" });
+    expect((await dealRows(owner.id))[0]!.picture).toBe(await frontOf(dishes.Naan!));
   });
 
   it("name only the owner's own dishes: another restaurant's dish is words", async () => {

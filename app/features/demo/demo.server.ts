@@ -633,14 +633,14 @@ async function postReviews(services: Services, plan: PlannedReview[][]) {
   });
 }
 
-/** The pass a phone gets from the branch's first table card (issue 33), as the cookie it sends back. */
+/** The pass a phone gets from one of the branch's table cards (issue 33), as the cookie it sends back. */
 async function tablePass(services: Services, restaurant: BuiltRestaurant, branchUrl: string, seed: string) {
   const { tables } = (await ownTables(services, restaurant.id, branchUrl))!;
   const code = tables[hashOf(seed) % tables.length]!.url.split("/t/")[1]!;
   const opened = await openTableCode(
     services,
     { urlName: restaurant.urlName, branchUrl, code },
-    `demo:${seed}`,
+    { address: `demo:${seed}`, cookies: null },
   );
   return opened?.setCookie?.split(";")[0] ?? null;
 }

@@ -38,24 +38,40 @@ export interface NameableDish {
   sizes: readonly string[];
 }
 
-/** A deal row's cells, by column. */
+/**
+ * A deal row's cells, by column; undefined for a column the sheet has not, so a deal it
+ * updates keeps what it had there (an older sheet without the Urdu or date columns).
+ */
 export interface DealCells {
   line: number;
   kind: "deal" | "iftar deal";
   name: string;
-  nameUr: string;
+  nameUr: string | undefined;
   price: string;
   parts: string;
-  serves: string;
+  serves: string | undefined;
+  validFrom: string | undefined;
+  validUntil: string | undefined;
+  photo: string;
+}
+
+/** A general deal of the restaurant, as a row of the same name updates it. */
+export interface CurrentDeal {
+  id: string;
+  name: string;
+  nameUr: string;
+  serves: number;
   validFrom: string;
   validUntil: string;
-  photo: string;
 }
 
 const keyOf = (text: string) => text.trim().toLowerCase().replaceAll(/\s+/gu, " ");
 
-/** "2 x Naan", "2× Naan", "2 * Naan": how many, then the rest. "1.5 L drink" and "7 Up" are words. */
-const QUANTITY = /^(\d{1,2})\s*[x×*]\s*(\S.*)$/iu;
+/**
+ * "2 x Naan", "2× Naan", "2 * Naan": how many, then the rest. "1.5 L drink", "7 Up" and
+ * "2 XL Fries" are words (a letter x counts only as a word of its own).
+ */
+const QUANTITY = /^(\d{1,2})\s*(?:[×*]|x(?=\s))\s*(\S.*)$/iu;
 /** "Chicken Karahi (Full kg)": a dish and, in brackets at the end, its size. */
 const BRACKETED = /^(.*?)\s*\(([^()]*)\)$/u;
 
@@ -116,6 +132,10 @@ function readPart(
   };
 }
 
+/** A cell, or for a column the sheet has not the value the deal being updated has, or `fallback`. */
+const kept = (cell: string | undefined, had: string | number | undefined, fallback: string) =>
+  cell ?? (had === undefined ? fallback : String(had));
+
 /**
  * What importing the deal rows would do: each checked as the deal form checks it, a
  * deal named like one of the restaurant's general deals updating it. Nothing is written.
@@ -123,11 +143,11 @@ function readPart(
 export function planDeals(
   rows: readonly DealCells[],
   dishes: readonly NameableDish[],
-  currentDeals: readonly { id: string; name: string }[],
+  currentDeals: readonly CurrentDeal[],
 ): PlannedDeal[] {
   const byName = dishIndex(dishes);
   const sizesOf = new Map(dishes.map((d) => [d.id, { sizes: [...d.sizes] }]));
-  const existing = new Map(currentDeals.map((d) => [keyOf(d.name), d.id]));
+  const existing = new Map(currentDeals.map((d) => [keyOf(d.name), d]));
   const seen = new Map<string, number>();
   return rows.map((row) => {
     const deal: PlannedDeal = {
@@ -142,8 +162,9 @@ export function planDeals(
     const twice = seen.get(key);
     if (key && twice !== undefined) deal.problems.push(M.dealTwice(twice));
     if (key) seen.set(key, row.line);
-    deal.existingId = existing.get(key);
-    if (deal.existingId) deal.action = "update";
+    const current = existing.get(key);
+    deal.existingId = current?.id;
+    if (current) deal.action = "update";
     deal.photo = photoKey(row.photo);
 
     const read = row.parts
@@ -153,15 +174,15 @@ export function planDeals(
       .map((p) => readPart(p, byName));
     deal.parts = read.map((p) => ({ text: p.shown, onMenu: p.choice !== "" }));
     for (const part of read) if (part.problem) deal.problems.push(part.problem);
-    const dates = [sheetDate(row.validFrom), sheetDate(row.validUntil)];
+    // A column the sheet has not keeps what the deal it updates has.
     const parsed = parseDeal(
       {
         name: row.name,
-        nameUr: row.nameUr,
+        nameUr: kept(row.nameUr, current?.nameUr, ""),
         price: row.price.replaceAll(",", ""),
-        serves: row.serves,
-        validFrom: dates[0],
-        validUntil: dates[1],
+        serves: kept(row.serves, current?.serves, ""),
+        validFrom: sheetDate(kept(row.validFrom, current?.validFrom, "")),
+        validUntil: sheetDate(kept(row.validUntil, current?.validUntil, "")),
         iftar: row.kind === "iftar deal" ? "on" : "",
         [PART_FIELDS.dish]: read.map((p) => p.choice),
         [PART_FIELDS.quantity]: read.map((p) => p.quantity),

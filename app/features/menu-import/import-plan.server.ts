@@ -12,7 +12,13 @@ import {
   type ImportColumn,
 } from "./menu-import.messages.ts";
 import type { Message } from "~/lib/message.ts";
-import { nameableDishes, planDeals, type DealCells, type PlannedDeal } from "./import-deals.server.ts";
+import {
+  nameableDishes,
+  planDeals,
+  type CurrentDeal,
+  type DealCells,
+  type PlannedDeal,
+} from "./import-deals.server.ts";
 
 export { matchPhoto } from "./menu-import.messages.ts";
 
@@ -31,7 +37,7 @@ export interface CurrentMenu {
     sizes?: string;
   }[];
   /** The restaurant's general deals, which a deal row of the same name updates. */
-  deals?: { id: string; name: string }[];
+  deals?: CurrentDeal[];
 }
 
 export type ItemInput = ReturnType<typeof addItemSchema.parse>;
@@ -185,7 +191,7 @@ export function planImport(
     };
     const kind = KINDS.get(looseKey(cell("kind")));
     if (kind === "deal" || kind === "iftar deal") {
-      dealRows.push(dealCells(line, kind, cell));
+      dealRows.push(dealCells(line, kind, cell, (key) => columns[key] !== undefined));
       return;
     }
     const dish: PlannedDish = {
@@ -296,17 +302,23 @@ const KINDS = new Map<string, "dish" | "deal" | "iftar deal">([
   ["iftardeal", "iftar deal"],
 ]);
 
-function dealCells(line: number, kind: DealCells["kind"], cell: (key: ImportColumn) => string): DealCells {
+function dealCells(
+  line: number,
+  kind: DealCells["kind"],
+  cell: (key: ImportColumn) => string,
+  has: (key: ImportColumn) => boolean,
+): DealCells {
+  const optional = (key: ImportColumn) => (has(key) ? cell(key) : undefined);
   return {
     line,
     kind,
     name: cell("name"),
-    nameUr: cell("nameUr"),
+    nameUr: optional("nameUr"),
     price: cell("price"),
     parts: cell("parts"),
-    serves: cell("serves"),
-    validFrom: cell("validFrom"),
-    validUntil: cell("validUntil"),
+    serves: optional("serves"),
+    validFrom: optional("validFrom"),
+    validUntil: optional("validUntil"),
     photo: cell("topView"),
   };
 }

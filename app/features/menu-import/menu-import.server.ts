@@ -242,7 +242,7 @@ export async function commitImport(
       await nameSectionsInUrdu(target);
       const urlOf = photoUrls(photos);
       const dishes = await writeDishes(target, sectionIds, urlOf);
-      const deals = await writeDeals(target, dishes.idOfRow, urlOf);
+      const deals = await writeDeals(target, dishes, urlOf);
       const addedIds = [...sectionIds.values(), ...dishes.addedIds];
       await menuQ.refreshPriceAverage(trx, ownerId);
       await alignBranches(trx, ownerId, { addedFor: new Map(addedIds.map((id) => [id, branches])) });
@@ -392,13 +392,16 @@ async function writeDishes(
  */
 async function writeDeals(
   target: ImportTarget,
-  idOfRow: ReadonlyMap<string, string>,
+  dishes: { idOfRow: ReadonlyMap<string, string>; replaced: readonly string[] },
   urlOf: (photoName: string) => string,
 ) {
   const { trx, ownerId, plan } = target;
+  const { idOfRow } = dishes;
   const replaced: string[] = [];
   if (plan.deals.length === 0) return { saved: 0, replaced };
   const pictures = new Map((await dealsQ.generalDishes(trx, ownerId)).map((d) => [d.id, d.frontView]));
+  // A deal's picture that is (or was, before this import) a dish's follows its first dish.
+  const dishPictures = new Set([...pictures.values(), ...dishes.replaced]);
   for (const planned of plan.deals) {
     const deal = planned.input!;
     const parts = deal.parts.map((part) => ({
@@ -407,10 +410,9 @@ async function writeDeals(
     }));
     const current = planned.existingId ? await dealsQ.findDeal(trx, ownerId, planned.existingId) : undefined;
     const firstDish = parts.find((p) => p.itemId)?.itemId;
+    const own = current?.picture && !dishPictures.has(current.picture) ? current.picture : "";
     const picture =
-      (planned.photo && urlOf(planned.photo)) ||
-      current?.picture ||
-      (firstDish ? (pictures.get(firstDish) ?? "") : "");
+      (planned.photo && urlOf(planned.photo)) || own || (firstDish ? (pictures.get(firstDish) ?? "") : "");
     if (current?.picture && current.picture !== picture) replaced.push(current.picture);
     // The sheet says no serving times: a deal it updates keeps its own.
     const { windows: _windows, ...rest } = deal;

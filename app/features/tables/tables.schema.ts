@@ -46,7 +46,9 @@ export function parseTableLabels(
     // 007 and 7 are one table.
     labels.push(isNumbered(piece) ? String(Number(piece)) : piece);
   }
-  const unique = [...new Set(labels)];
+  // Family hall and family hall are one table: the first spelling is kept.
+  const seen = new Set<string>();
+  const unique = labels.filter((label) => !seen.has(label.toLowerCase()) && seen.add(label.toLowerCase()));
   if (unique.length === 0) return { ok: false, fieldErrors: { tables: TABLE_MESSAGES.noTables } };
   if (unique.length > TABLES_MAX)
     return { ok: false, fieldErrors: { tables: TABLE_MESSAGES.tooMany(TABLES_MAX) } };

@@ -226,7 +226,7 @@ export async function tableCards(
 export async function openTableCode(
   services: Services,
   target: { urlName: string; branchUrl: string; code: string },
-  clientAddress: string,
+  client: { address: string; cookies: string | null },
 ): Promise<{ location: string; setCookie: string | null } | null> {
   const { db } = services.database;
   const restaurant = await findRestaurantByUrlName(db, target.urlName);
@@ -237,7 +237,12 @@ export async function openTableCode(
   const code = target.code.toLowerCase();
   const table = CODE_SHAPE.test(code) ? await q.tableByCode(db, branch.id, code) : undefined;
   if (!table) return { location, setCookie: null };
-  if (!(await withinTablePassLimit(services, clientAddress)).ok) return { location, setCookie: null };
+  // A phone that holds this table's pass already (a second scan) is given it afresh without
+  // spending its address's allowance: a family hall's Wi-Fi is many phones scanning again.
+  const held = await readPass(services.tablePassKey, secureCookies(services), client.cookies, services.now());
+  const again = held?.branchId === branch.id && held.tableId === table.id && held.code === table.code;
+  if (!again && !(await withinTablePassLimit(services, client.address)).ok)
+    return { location, setCookie: null };
   const setCookie = await passHeader(
     services.tablePassKey,
     secureCookies(services),

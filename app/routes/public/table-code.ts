@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       branchUrl: params.branchName,
       code: params.code,
     },
-    request.headers.get(CLIENT_IP_HEADER) ?? "unknown",
+    { address: request.headers.get(CLIENT_IP_HEADER) ?? "unknown", cookies: request.headers.get("cookie") },
   );
   if (!opened) notFound(BRANCH_MESSAGES.notFound);
   const headers = new Headers({ "Cache-Control": "no-store" });
