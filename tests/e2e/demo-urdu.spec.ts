@@ -67,7 +67,12 @@ test("the demo's branch page at /ur shows Urdu descriptions and Urdu size names"
     await page.goto(`${base}/ur${branchPage}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "ur");
     for (const dish of dishes) {
-      const card = page.getByRole("listitem").filter({ hasText: DEMO_URDU[dish.name]! }).first();
+      // The dish's card (with its price), not its name under 'Popular here'.
+      const card = page
+        .getByRole("listitem")
+        .filter({ hasText: DEMO_URDU[dish.name]! })
+        .filter({ hasText: "$" })
+        .first();
       await expect(card).toContainText(DEMO_URDU_DESCRIPTIONS[dish.description]!);
       await expect(card).not.toContainText(dish.description);
       if (!dish.sizes) continue;

@@ -25,8 +25,8 @@ import {
 test.use({ locale: "ur-PK", viewport: { width: 360, height: 740 } });
 
 // Words the product writes the same in both languages: the brand, SPEC's currencies
-// (SPEC: 'Rs.' on owner pages, '$' on public ones), units, file formats, and the
-// language switch, which names English in English.
+// (SPEC: 'Rs.' on owner pages, '$' on public ones), units, file formats, the language
+// switch, which names English in English, and what a spreadsheet must say in Latin.
 const SAME_IN_BOTH = new Set([
   "foodverse",
   "rs",
@@ -41,6 +41,10 @@ const SAME_IN_BOTH = new Set([
   "jpg",
   "jpeg",
   "english",
+  // The spreadsheet's column names and values (ADR 0023, 0044): a sheet holds them as written.
+  "kind",
+  "deal",
+  "parts",
 ]);
 
 interface World {
