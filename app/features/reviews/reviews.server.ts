@@ -104,8 +104,12 @@ export async function postReview(
   if (!isPublicRestaurant(found.restaurant)) return fail(403, R.notTakingReviews, { level: "warning" });
   const { db } = services.database;
   const since = new Date(Date.now() - DAY_MS).toISOString();
-  if (await q.reviewedSince(db, authorId, found.branch.id, since))
+  if (await q.reviewedSince(db, authorId, found.branch.id, since)) {
+    // The day's review may be this very post's twin, committed a moment ago (ADR 0032).
+    const twin = await firstAnswer<{ id: string }>(services, submission);
+    if (twin) return twin;
     return fail(429, R.oncePerDay, { level: "warning" });
+  }
   const tags = await taggedDishes(services, found.branch.id, form.values, form.photos.length);
   if (!tags) return fail(400, R.photoDishUnknown, { fieldErrors: { photos: R.photoDishUnknown } });
   const atTable = await reviewedAtTable(services, cookies, {
