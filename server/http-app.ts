@@ -145,6 +145,7 @@ function createAppPageCache(
   // included): no static lookup, compression, logging or header middleware.
   return createPageCache({
     db: services.database.db,
+    changeStamp: services.database.changeStamp,
     maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     log,
     render,

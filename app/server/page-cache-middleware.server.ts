@@ -16,7 +16,9 @@ import {
   scopeName as scopeNameOf,
   withoutNonce,
   type CachedPage,
+  type PageScope,
 } from "./page-cache.server.ts";
+import { createVersionMemo } from "./content-version-memo.server.ts";
 import {
   newPageTemplate,
   variantOf,
@@ -78,6 +80,8 @@ const PER_REQUEST_HEADERS = new Set([
 
 export interface PageCacheOptions {
   db: Kysely<DB>;
+  /** ADR 0047: the database's change stamp (SQLite's); with it, content versions are remembered while it holds. */
+  changeStamp?: (() => number) | null;
   maxBytes: number;
   log: Logger;
   render: Render;
@@ -120,13 +124,23 @@ interface PageCache {
   // again rendered the same page at once (200 readers and 20 reviews a second made a
   // queue of renders that held some readers past 10 s). Signed-in readers render their own.
   rendering: Map<string, Promise<void>>;
+  /** The content versions a page's scope is at now (contentVersionKey, remembered where the database allows). */
+  versionKey: (name: string, scope: PageScope) => Promise<string>;
+}
+
+function versionKeyOf(options: PageCacheOptions): PageCache["versionKey"] {
+  const read = (scope: PageScope) => contentVersionKey(options.db, scope);
+  if (!options.changeStamp) return (_name, scope) => read(scope);
+  const remembered = createVersionMemo(options.changeStamp);
+  return (name, scope) => remembered(name, () => read(scope));
 }
 
 /**
  * docs/performance.md: anonymous GETs of public pages are answered from memory
  * when nothing they show has changed. The key holds the content versions the
  * page depends on (read from the database on every request, so several
- * processes sharing one database stay exact), and the URL. Everything else
+ * processes sharing one database stay exact; on SQLite remembered while its change
+ * stamp says nothing was written, ADR 0047), and the URL. Everything else
  * (signed-in visitors, forms, other pages) goes on to the normal handler.
  *
  * Two middlewares: `serveHit` goes first of all, so a hit costs one indexed
@@ -172,6 +186,7 @@ export function createPageCache(options: PageCacheOptions) {
     olderCopy,
     readAsset,
     rendering: new Map(),
+    versionKey: versionKeyOf(options),
   };
 
   return {
@@ -218,7 +233,7 @@ async function serveHit(
   const scopeName = scopeNameOf(scope);
   try {
     const [version, reader] = await Promise.all([
-      contentVersionKey(c.options.db, scope),
+      c.versionKey(scopeName, scope),
       signedIn ? c.options.viewers!.viewerOf(cookie) : null,
     ]);
     c.versions.record(scopeName, version);

@@ -234,11 +234,14 @@ function compiledVersionQueries(db: Kysely<DB>) {
         where scope = 'customers' or scope = ${restaurantScope("r:")} or scope = ${restaurantScope("rp:")}`.compile(
         db,
       ),
+      // The branch by its restaurant's id, not a join: SQLite walked the join from the
+      // branch side (22 µs a hit against 4.7 µs; a third of a cached branch page's CPU).
       branchReviews: sql`
         select scope, version from content_version
         where scope = 'customers' or scope = ${restaurantScope("r:")}
-           or scope = (select 'rb:' || b.id from branch b join restaurant r on r.id = b."restaurantId"
-                       where r."urlName" = ${""} and b."branchUrl" = ${""})`.compile(db),
+           or scope = (select 'rb:' || b.id from branch b
+                       where b."restaurantId" = (select id from restaurant where "urlName" = ${""})
+                         and b."branchUrl" = ${""})`.compile(db),
     };
     compiledVersions.set(db, queries);
   }
