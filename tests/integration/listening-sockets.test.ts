@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
-import { listenOnSockets, type Listening } from "../../scripts/lib/listening-sockets.ts";
+import { connectionOptions, listenOnSockets, type Listening } from "../../scripts/lib/listening-sockets.ts";
 
 /**
  * docs/performance.md, "New connections while a process is saturated": libuv takes one
@@ -68,6 +68,26 @@ describe.runIf(process.platform === "linux")("listening on several sockets", () 
   it("one socket takes one queued connection a turn; 16 take the same crowd in far fewer turns", async () => {
     expect(await turnsToAccept(1, 40)).toBe(40);
     expect(await turnsToAccept(16, 40)).toBeLessThanOrEqual(20);
+  });
+
+  it("gives every socket's connections the server's own options: no Nagle delay on a streamed page", async () => {
+    const server = http.createServer((_req, res) => res.end());
+    const listening = await listenOnSockets(server, 0, "127.0.0.1", 8);
+    open.push(listening);
+    expect(listening.servers).toHaveLength(8);
+    const own = connectionOptions(server);
+    expect(own).toMatchObject({ noDelay: true, allowHalfOpen: true });
+    for (const socket of listening.servers) expect(connectionOptions(socket)).toEqual(own);
+    // A server made with other options passes those on.
+    const kept = http.createServer({ noDelay: false, keepAlive: true, keepAliveInitialDelay: 1000 });
+    const other = await listenOnSockets(kept, 0, "127.0.0.1", 3);
+    open.push(other);
+    for (const socket of other.servers)
+      expect(connectionOptions(socket)).toMatchObject({
+        noDelay: false,
+        keepAlive: true,
+        keepAliveInitialDelay: 1000,
+      });
   });
 
   it("serves every socket's connections with the one server, and closes when they end", async () => {
