@@ -125,14 +125,15 @@ interface PageCache {
   // queue of renders that held some readers past 10 s). Signed-in readers render their own.
   rendering: Map<string, Promise<void>>;
   /** The content versions a page's scope is at now (contentVersionKey, remembered where the database allows). */
-  versionKey: (name: string, scope: PageScope) => Promise<string>;
+  versionKey: (scope: PageScope) => Promise<string>;
 }
 
 function versionKeyOf(options: PageCacheOptions): PageCache["versionKey"] {
   const read = (scope: PageScope) => contentVersionKey(options.db, scope);
-  if (!options.changeStamp) return (_name, scope) => read(scope);
+  if (!options.changeStamp) return read;
   const remembered = createVersionMemo(options.changeStamp);
-  return (name, scope) => remembered(name, () => read(scope));
+  // JSON, not scopeName: a restaurant's name may hold the `|` that joins scopeName's parts.
+  return (scope) => remembered(JSON.stringify(scope), () => read(scope));
 }
 
 /**
@@ -233,7 +234,7 @@ async function serveHit(
   const scopeName = scopeNameOf(scope);
   try {
     const [version, reader] = await Promise.all([
-      c.versionKey(scopeName, scope),
+      c.versionKey(scope),
       signedIn ? c.options.viewers!.viewerOf(cookie) : null,
     ]);
     c.versions.record(scopeName, version);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBranch } from "~/features/branches/branches.server.ts";
 import * as menus from "~/features/menus/menus.server.ts";
 import { inEnglish } from "~/lib/message.ts";
+import { branchPath } from "~/lib/slug.ts";
 import { createVersionMemo } from "~/server/content-version-memo.server.ts";
 import { clientIpAndNonce } from "~/server/http-security.server.ts";
 import { createLogger } from "~/server/log.server.ts";
@@ -32,11 +33,11 @@ afterAll(async () => {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function restaurant() {
-  const { id, urlName } = await signedUpOwner(services);
+async function restaurant(restName?: string, branchName = "Main") {
+  const { id, urlName } = await signedUpOwner(services, restName ? { restName } : {});
   const section = await menus.addSection(services, id, { originalName: "Mains" });
   if (!section.ok) throw new Error(inEnglish(section.message));
-  const branch = await addBranch(services, id, { branchName: "Main" });
+  const branch = await addBranch(services, id, { branchName });
   if (!branch.ok) throw new Error(inEnglish(branch.message));
   return { id, urlName, branchUrl: branch.branchUrl };
 }
@@ -68,6 +69,21 @@ describe("a version memo", () => {
     };
     expect(await remembered("a", read)).toBe("v1");
     expect(await remembered("a", read)).toBe("v2");
+    expect(reads).toBe(2);
+  });
+
+  it("lets no slower lookup overwrite the answer a later one read after a write", async () => {
+    let stamp = 1;
+    let reads = 0;
+    const remembered = createVersionMemo(() => stamp);
+    const slow = Promise.withResolvers<string>();
+    // A reads before the write, and its answer arrives after B's.
+    const a = remembered("a", () => (reads++, slow.promise));
+    stamp = 2;
+    expect(await remembered("a", async () => (reads++, "new"))).toBe("new");
+    slow.resolve("old");
+    expect(await a).toBe("old");
+    expect(await remembered("a", async () => (reads++, "read again"))).toBe("new");
     expect(reads).toBe(2);
   });
 
@@ -107,6 +123,16 @@ describe.runIf(sqlite)("SQLite's change stamp", () => {
       }),
     ).rejects.toThrow("forced");
     expect(stamp()).not.toBe(afterWrite);
+  });
+
+  it("tells the database's health, as a query would: a hit may run no other", async () => {
+    const { health } = services.database;
+    const stamp = services.database.changeStamp!;
+    await nextTurn();
+    expect(health.failed(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(health.down).toBe(true);
+    stamp();
+    expect(health.down).toBe(false);
   });
 
   it("moves by the next turn with another process's commit", async () => {
@@ -207,6 +233,11 @@ describe.runIf(sqlite)("the page cache over HTTP, with versions remembered", () 
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+  const branchPage = async (r: { urlName: string; branchUrl: string }) => {
+    const response = await fetch(`${base}${branchPath(r.urlName, r.branchUrl)}`);
+    return { cache: response.headers.get("x-page-cache"), body: await response.text() };
+  };
+
   it("sends a menu changed by another process, not the copy it kept", async () => {
     const a = await restaurant();
     const path = `/r/${a.urlName}/menu`;
@@ -223,5 +254,20 @@ describe.runIf(sqlite)("the page cache over HTTP, with versions remembered", () 
     expect(after.cache).toBe("MISS");
     expect(after.body).toContain("<p>Drinks, Mains</p>");
     expect(await get()).toMatchObject({ cache: "HIT", body: expect.stringContaining("Drinks, Mains") });
+  });
+
+  it("keeps two branch pages apart whose names join alike (a `|` in a restaurant's name)", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const a = await restaurant(`${tag}|r`, "s");
+    const b = await restaurant(tag, "r|s");
+    expect([a.urlName, a.branchUrl, b.urlName, b.branchUrl]).toEqual([`${tag}|r`, "s", tag, "r|s"]);
+    expect((await branchPage(a)).cache).toBe("MISS");
+    expect((await branchPage(b)).cache).toBe("MISS");
+    await menus.addSection(services, b.id, { originalName: "Drinks" });
+    // `a` read first after the write: its versions must not stand for `b`'s.
+    expect((await branchPage(a)).cache).toBe("HIT");
+    const after = await branchPage(b);
+    expect(after.cache).toBe("MISS");
+    expect(after.body).toContain("<p>Drinks, Mains</p>");
   });
 });
