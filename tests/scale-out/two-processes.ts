@@ -391,13 +391,13 @@ try {
   const writeFailures = { before: 0, instant: 0, after: 0 };
   const writeSamples: string[] = [];
   const writeMs: number[] = [];
-  const deadline = loadStart + SECONDS * 1000;
+  // Every writer sends all its reviews, one a second on schedule; a slow host only makes
+  // the later ones late, so the count below measures what was lost, not the host's speed.
   await Promise.all(
     writers.map(async (writer, w) => {
       for (const [n, branch] of branches.entries()) {
         const due = loadStart + n * 1000 + w * (1000 / WRITERS);
         if (due > Date.now()) await sleep(due - Date.now());
-        if (Date.now() >= deadline) return;
         const review = {
           rating: String(1 + ((w + n) % 5)),
           review: `Scale review w${w} b${n}: good food.`,
@@ -456,9 +456,11 @@ try {
     writeFailures.after === 0,
     `(d) writer failures from ${KILL_GRACE_MS} ms after the kill to the end: ${writeFailures.after}`,
   );
+  const planned = WRITERS * branches.length;
   check(
-    acknowledged.length >= WRITERS * SECONDS * 0.9,
-    `(d) reviews acknowledged: ${acknowledged.length} of ${WRITERS * SECONDS} planned`,
+    writeMs.length === planned && acknowledged.length >= planned * 0.9,
+    `(d) reviews acknowledged: ${acknowledged.length} of ${planned} sent (${writeMs.length}); ` +
+      `the rest failed at the kill's instant`,
   );
 
   // nginx still answers, from B (A is gone).
