@@ -12,6 +12,7 @@ import { PRICE_BANDS, type FinderPrice } from "./finder.options.ts";
 import { typesFound } from "~/lib/item-types.ts";
 import { restaurantIsPublic } from "~/features/restaurants/public-restaurants.queries.server.ts";
 import { DESCRIPTION_KEY, keyVariants, queryWords, spellingKey } from "~/lib/spelling-keys.ts";
+import { textOrder } from "~/lib/text-order.ts";
 
 /** Filters as the queries take them: places already turned into the stored slugs. */
 export interface RestaurantQuery {
@@ -27,7 +28,10 @@ export interface RestaurantQuery {
 
 export interface ItemQuery {
   text?: string;
-  /** Also match words one typo from the text's (ADR 0025): only when nothing matches without. */
+  /**
+   * Also match words one typo from the text's (ADR 0025): only when nothing matches without,
+   * so every match is one typo away (its name match is 3, not probed row by row).
+   */
   typos?: boolean;
   country?: string;
   citySlug?: string;
@@ -138,31 +142,41 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
   }
   // A one-word text that is its own word is among the word's dishes already.
   const typed = indexed.length === 1 && indexed[0]!.word === text.trim().toLowerCase();
-  const check = spelled(contains("menu_item.name", text));
   if (typed && isSqlite(db)) {
     // One word: by rowid for the trigram index or by id for the keys, which SQLite's OR
-    // optimisation reads from both indexes without building the union.
+    // optimisation reads from both indexes without building the union. A dish found by a
+    // key is what `spelled` would find by that key, so only the trigram index's dishes are
+    // checked, and only for the word (all `spelled` asks of them, as `typed` makes the
+    // text the word): checking every candidate as `spelled` does listed every dish of a
+    // typo's 150 keys a second time (issue 35: 867 copies of 'bitryani' at 10,000
+    // restaurants).
     const { word, key } = indexed[0]!;
-    return sql<SqlBool>`(menu_item.rowid in (${ftsRowids(word)}) or ${hasNameKey([...keysNear(key, typos), DESCRIPTION_KEY + key])}) and ${check}`;
+    return sql<SqlBool>`((menu_item.rowid in (${ftsRowids(word)}) and ${contains("menu_item.name", word)}) or ${hasNameKey([...keysNear(key, typos), DESCRIPTION_KEY + key])})`;
   }
   // Several words: the dishes of the rarest word are the candidates, and each is checked
   // for the others by index probes (its name, and (key, itemId) lookups), so a common
   // word ('chicken') is never gathered whole.
   const { word, key } = indexed[Math.min(Math.max(0, lead), indexed.length - 1)]!;
-  const leadIds = sql`${containingIds(db, word)} union select "itemId" from menu_item_key where key in (${sql.join(
+  // `union all`: the ids are only ever looked up (in, = any), which takes a duplicate once;
+  // a `union` hashed a typo's 1,385 candidates first (0.6 ms on PostgreSQL).
+  const leadIds = sql`${containingIds(db, word)} union all select "itemId" from menu_item_key where key in (${sql.join(
     [...keysNear(key, typos), DESCRIPTION_KEY + key],
   )})`;
   // One word as typed, on PostgreSQL: each candidate is what the check below would find
   // (its name holds the word, by the same `like`; or a key near the word's, or the word's
   // description key), so it is not checked again (issue 35: half the cost of a typo's
   // 1,385 candidates at 10,000 restaurants). SQLite's trigram index folds case beyond
-  // ASCII, which its `lower` does not, so there the check stays (the branch above).
+  // ASCII, which its `lower` does not, so there its candidates are checked (the branch above).
   //
   // Handed over as an array (PostgreSQL only comes here): PostgreSQL estimated a typo's 150
   // keys at 92,666 dishes (1,385 in fact) and chose to scan every dish; an array's rows
   // are read by primary key.
   if (typed) return sql<SqlBool>`menu_item.id = any(array(${leadIds}))`;
-  const candidates = sql`${containingIds(db, text)} union ${leadIds}`;
+  // A name holding the whole text holds the lead word too when the word is a run of the
+  // text's own letters (plain ASCII, where words are the text's runs lowercased): then
+  // the text's own trigram lookup adds nothing, and it read every dish of its commonest
+  // trigrams ('chi', 'ken'): 2.8 ms of 'chicken karahi' at 10,000 restaurants.
+  const ofText = !inTextAsTyped(text, word);
   const probed = sql<SqlBool>`(${contains("menu_item.name", text)} or (${sql.join(
     words.map(
       ({ word: w, key: k }) =>
@@ -170,7 +184,24 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
     ),
     sql` and `,
   )}) or ${described})`;
+  if (isSqlite(db)) {
+    // By rowid for the trigram index and by id for the keys, as one word is above: the
+    // list of candidate ids, each then looked up by id, cost a third more (2.6 → 2.2 ms
+    // for 'chicken karahi' at 10,000 restaurants).
+    const found = [
+      ...(ofText ? [sql<SqlBool>`menu_item.rowid in (${ftsRowids(text)})`] : []),
+      sql<SqlBool>`menu_item.rowid in (${ftsRowids(word)})`,
+      hasNameKey([...keysNear(key, typos), DESCRIPTION_KEY + key]),
+    ];
+    return sql<SqlBool>`(${sql.join(found, sql` or `)}) and ${probed}`;
+  }
+  const candidates = ofText ? sql`${containingIds(db, text)} union all ${leadIds}` : leadIds;
   return sql<SqlBool>`menu_item.id in (${candidates}) and ${probed}`;
+}
+
+/** Whether `word` is a run of `text`'s own characters, lowercased: so for plain ASCII alone. */
+function inTextAsTyped(text: string, word: string) {
+  return /^[\x20-\x7e]*$/u.test(text) && text.toLowerCase().includes(word);
 }
 
 // Counting a key's dishes stops here: past it a word is common, and which of two common
@@ -185,8 +216,22 @@ const LEAD_COUNT_CAP = 2000;
  * candidates for each to be probed by every other word (0.27 s for five random words).
  */
 export async function leadWordOf(db: Kysely<DB>, text: string, typos = false): Promise<number> {
+  return (await leadWord(db, text, typos)).index;
+}
+
+/**
+ * leadWordOf's index, with how many dish rows have the lead word's key (counted no
+ * further than 2,000; null for a text of one word, which is not counted). A name holding
+ * the whole text holds that word, so a rare key tells the text is rare as well; where a
+ * name holds the word under another key, a search trusting it is slower, not different.
+ */
+export async function leadWord(
+  db: Kysely<DB>,
+  text: string,
+  typos = false,
+): Promise<{ index: number; rows: number | null }> {
   const indexed = keyedWords(text).filter(({ word }) => [...word].length >= 3);
-  if (indexed.length < 2) return 0;
+  if (indexed.length < 2) return { index: 0, rows: null };
   const counts = await Promise.all(
     indexed.map(async ({ key }) => {
       const row = await db
@@ -204,7 +249,8 @@ export async function leadWordOf(db: Kysely<DB>, text: string, typos = false): P
       return Number(row.n);
     }),
   );
-  return counts.indexOf(Math.min(...counts));
+  const rows = Math.min(...counts);
+  return { index: counts.indexOf(rows), rows };
 }
 
 /**
@@ -252,7 +298,7 @@ function wordContains(word: string, strategy: ItemStrategy) {
 function nameMatchRank(
   text: string,
   column = "menu_item.name",
-  hasKey = (keys: readonly string[]) => hasNameKey(keys),
+  hasKey: (keys: readonly string[]) => Expression<SqlBool> = (keys) => hasNameKey(keys),
   dishes = true,
 ) {
   const keys = queryKeys(text);
@@ -631,6 +677,18 @@ async function rankedRepresentatives(db: Kysely<DB>, f: ItemQuery, offset: numbe
 export type PageOrder = "match" | "rating";
 
 /**
+ * A dish copy's name match (nameMatchRank; 0 without a text). Forgiving a typo, which the
+ * finder does only once nothing matched as typed, every match is one typo away (3): the
+ * name, the text within it and every word's own key or description key would have
+ * matched without forgiving. Not probed per copy (two key probes for each of a typo's
+ * 867 copies at 10,000 restaurants).
+ */
+function dishMatchRank(f: ItemQuery, hasKey: (keys: readonly string[]) => Expression<SqlBool>) {
+  if (!f.text) return sql<number>`0`;
+  return f.typos ? sql<number>`3` : nameMatchRank(f.text, "menu_item.name", hasKey);
+}
+
+/**
  * A page of dishes sorted from the copies the filters match: each dish at its best ranked
  * copy (the order of `inPageOrder`, in SQL).
  */
@@ -641,7 +699,7 @@ async function sortedRepresentatives(
   limit: number,
   order: PageOrder,
 ) {
-  const matchRank = f.text && order === "match" ? nameMatchRank(f.text) : sql<number>`0`;
+  const matchRank = order === "match" ? dishMatchRank(f, (keys) => hasNameKey(keys)) : sql<number>`0`;
   const copies = itemsBase(db, f)
     .select([
       "menu_item.id",
@@ -692,9 +750,7 @@ export interface FoundDishes {
  * every dish of a common key gathered.
  */
 function foundColumns(f: ItemQuery) {
-  const matched = f.text
-    ? nameMatchRank(f.text, "menu_item.name", (keys) => hasNameKey(keys, "rank"))
-    : sql<number>`0`;
+  const matched = dishMatchRank(f, (keys) => hasNameKey(keys, "rank"));
   return [
     "menu_item.id",
     dishOf.as("dish"),
@@ -704,9 +760,6 @@ function foundColumns(f: ItemQuery) {
     "menu_item.name as name",
   ] as const;
 }
-
-/** Byte order of UTF-8, as SQLite's and PostgreSQL's "C" collation order text. */
-const textOrder = (a: string, b: string) => (a === b ? 0 : Buffer.compare(Buffer.from(a), Buffer.from(b)));
 
 /** The page's order, as sortedRepresentatives sorts in SQL. */
 function inPageOrder(a: FoundCopy, b: FoundCopy) {

@@ -83,16 +83,19 @@ export async function findItems(services: Services, f: ItemFilters) {
     price: f.price,
     taste: f.taste,
     itemType: f.itemType,
-    leadWord: f.q ? await q.leadWordOf(db, f.q) : 0,
   };
+  const lead = f.q ? await q.leadWord(db, f.q) : null;
+  query.leadWord = lead?.index ?? 0;
   let found: q.FoundDishes = { dishes: 0 };
   const p = await forgivingPaging(f.page, query, async (search) => {
     if (search.typos && search.text) search.leadWord = await q.leadWordOf(db, search.text, true);
     // A common word ('chicken') passes the cap by its name index alone: no need to
-    // gather every dish its spellings name too.
+    // gather every dish its spellings name too. Words of which one is rare cannot
+    // (looking them up as one run read every dish of their commonest letters).
     if (
       search.text &&
       !search.typos &&
+      (lead?.rows ?? Infinity) > FINDER_COUNT_CAP &&
       (await q.namesHolding(db, search.text, FINDER_COUNT_CAP + 1)) > FINDER_COUNT_CAP
     ) {
       const literal = await q.foundDishes(db, { ...search, literal: true }, FINDER_COUNT_CAP + 1);
