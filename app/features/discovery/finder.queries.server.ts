@@ -155,23 +155,9 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
   }
   // Several words: the dishes of the rarest word are the candidates, and each is checked
   // for the others by index probes (its name, and (key, itemId) lookups), so a common
-  // word ('chicken') is never gathered whole.
+  // word ('chicken') is never gathered whole. (On PostgreSQL, one word as typed too.)
   const { word, key } = indexed[Math.min(Math.max(0, lead), indexed.length - 1)]!;
-  // `union all`: the ids are only ever looked up (in, = any), which takes a duplicate once;
-  // a `union` hashed a typo's 1,385 candidates first (0.6 ms on PostgreSQL).
-  const leadIds = sql`${containingIds(db, word)} union all select "itemId" from menu_item_key where key in (${sql.join(
-    [...keysNear(key, typos), DESCRIPTION_KEY + key],
-  )})`;
-  // One word as typed, on PostgreSQL: each candidate is what the check below would find
-  // (its name holds the word, by the same `like`; or a key near the word's, or the word's
-  // description key), so it is not checked again (issue 35: half the cost of a typo's
-  // 1,385 candidates at 10,000 restaurants). SQLite's trigram index folds case beyond
-  // ASCII, which its `lower` does not, so there its candidates are checked (the branch above).
-  //
-  // Handed over as an array (PostgreSQL only comes here): PostgreSQL estimated a typo's 150
-  // keys at 92,666 dishes (1,385 in fact) and chose to scan every dish; an array's rows
-  // are read by primary key.
-  if (typed) return sql<SqlBool>`menu_item.id = any(array(${leadIds}))`;
+  const leadKeys = [...keysNear(key, typos), DESCRIPTION_KEY + key];
   // A name holding the whole text holds the lead word too when the word is a run of the
   // text's own letters (plain ASCII, where words are the text's runs lowercased): then
   // the text's own trigram lookup adds nothing, and it read every dish of its commonest
@@ -191,11 +177,23 @@ function nameMatches(db: Kysely<DB>, text: string, strategy: ItemStrategy, typos
     const found = [
       ...(ofText ? [sql<SqlBool>`menu_item.rowid in (${ftsRowids(text)})`] : []),
       sql<SqlBool>`menu_item.rowid in (${ftsRowids(word)})`,
-      hasNameKey([...keysNear(key, typos), DESCRIPTION_KEY + key]),
+      hasNameKey(leadKeys),
     ];
     return sql<SqlBool>`(${sql.join(found, sql` or `)}) and ${probed}`;
   }
-  const candidates = ofText ? sql`${containingIds(db, text)} union all ${leadIds}` : leadIds;
+  // `union all`: the ids are only ever looked up (in, = any), which takes a duplicate once;
+  // a `union` hashed a typo's 1,385 candidates first (0.6 ms).
+  const leadIds = sql`${containingIds(word)} union all select "itemId" from menu_item_key where key in (${sql.join(leadKeys)})`;
+  // One word as typed: each candidate is what the check below would find (its name holds
+  // the word, by the same `like`; or a key near the word's, or the word's description
+  // key), so it is not checked again (issue 35: half the cost of a typo's 1,385
+  // candidates at 10,000 restaurants). SQLite's trigram index folds case beyond ASCII,
+  // which its `lower` does not, so there its candidates are checked (the branch above).
+  //
+  // Handed over as an array: PostgreSQL estimated a typo's 150 keys at 92,666 dishes
+  // (1,385 in fact) and chose to scan every dish; an array's rows are read by primary key.
+  if (typed) return sql<SqlBool>`menu_item.id = any(array(${leadIds}))`;
+  const candidates = ofText ? sql`${containingIds(text)} union all ${leadIds}` : leadIds;
   return sql<SqlBool>`menu_item.id in (${candidates}) and ${probed}`;
 }
 
@@ -277,11 +275,12 @@ function ftsPhrase(text: string) {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** The ids of dishes whose name may hold `text` (three letters or more), by its trigrams. */
-function containingIds(db: Kysely<DB>, text: string) {
-  return isSqlite(db)
-    ? sql`select id from menu_item where rowid in (${ftsRowids(text)})`
-    : sql`select id from menu_item where lower(name) like ${likePattern(text)} escape '\\'`;
+/**
+ * PostgreSQL: the ids of dishes whose name holds `text` (three letters or more), by its
+ * trigram index. SQLite reads its trigram index by rowid instead (nameMatches).
+ */
+function containingIds(text: string) {
+  return sql`select id from menu_item where lower(name) like ${likePattern(text)} escape '\\'`;
 }
 
 function wordContains(word: string, strategy: ItemStrategy) {
