@@ -67,6 +67,35 @@ test("Add a Branch: cascading places, the warnings, and the new branch in My Bra
   await expect(toast(page, "Branch name already exists. Try a different name.")).toBeVisible();
 });
 
+test("Add a Branch: a province picked before the page's scripts ran still opens City", async ({
+  page,
+  request,
+}) => {
+  await createRestaurant(request);
+  await addSectionFor(request, "Karahi");
+  await shareSession(page, request);
+  // A slow phone: the owner picks a province before React has the page.
+  const { promise: held, resolve: release } = Promise.withResolvers<void>();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back, so only wait for the page to start arriving.
+  await page.goto("/profile/restaurant/addbranch", { waitUntil: "commit" });
+  const city = page.getByLabel("City");
+  await page.getByLabel("Province").selectOption("Islamabad Capital Territory");
+  await expect(city).toBeDisabled();
+  release();
+  await expect(city).toBeEnabled();
+  await city.selectOption("Islamabad");
+  await page.getByLabel("Area").selectOption("F-7");
+  await page.getByLabel("Branch Name").fill("Early Pick");
+  await page.getByLabel("Address").fill("Jinnah Super, F-7");
+  await page.getByRole("button", { name: "Add Branch" }).click();
+  await expect(toast(page, "Branch added successfully!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Early Pick" })).toBeVisible();
+});
+
 test("the owner's branch menu: QR, See Reviews, branch price and sold out; the public branch page follows", async ({
   page,
   request,

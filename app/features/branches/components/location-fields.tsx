@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SelectField, translatedOptions } from "~/components/ui/field.tsx";
 import { useI18n } from "~/i18n/use-i18n.ts";
 import type { FieldErrors } from "~/lib/forms.ts";
@@ -17,8 +17,17 @@ export function LocationFields({ locations, errors }: { locations: CountryLocati
   const cities = provinces.find((p) => p.label === province)?.cities ?? [];
   const areas = cities.find((c) => c.label === city)?.areas ?? [];
   const none = provinces.length === 0;
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // A province picked before React took the page over (a slow phone, a quick hand) is in
+  // the page but not in this state: City would stay closed for good. Read it once React
+  // has the page; City and Area cannot change before then (they start closed). Run again
+  // with new places, it reads back the state React has just put in the page: no change.
+  useEffect(() => {
+    const picked = fieldset.current?.querySelector<HTMLSelectElement>('select[name="provinceLabel"]')?.value;
+    if (picked && provinces.some((p) => p.label === picked)) setProvince(picked);
+  }, [provinces]);
   return (
-    <fieldset className="flex flex-col gap-4">
+    <fieldset ref={fieldset} className="flex flex-col gap-4">
       <legend className="font-medium">{t("Location")}</legend>
       {none ? (
         <p className="text-muted">
