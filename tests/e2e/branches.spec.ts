@@ -6,6 +6,7 @@ import {
   createCustomer,
   createRestaurant,
   expectAccessible,
+  openWithScriptsHeld,
   sectionIdsOf,
   shareSession,
   toast,
@@ -75,13 +76,7 @@ test("Add a Branch: a province picked before the page's scripts ran still opens 
   await addSectionFor(request, "Karahi");
   await shareSession(page, request);
   // A slow phone: the owner picks a province before React has the page.
-  const { promise: held, resolve: release } = Promise.withResolvers<void>();
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back, so only wait for the page to start arriving.
-  await page.goto("/profile/restaurant/addbranch", { waitUntil: "commit" });
+  const release = await openWithScriptsHeld(page, "/profile/restaurant/addbranch", /\/assets\/.*\.js$/);
   const city = page.getByLabel("City");
   await page.getByLabel("Province").selectOption("Islamabad Capital Territory");
   await expect(city).toBeDisabled();

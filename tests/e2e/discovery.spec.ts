@@ -9,6 +9,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   isHydrated,
+  openWithScriptsHeld,
   sectionIdsOf,
   shareSession,
   ur,
@@ -260,13 +261,7 @@ test("the Item Finder shows a dish once, its branches listed, the diner's city f
 
 test("the place pickers: a pick made before the finder island loaded is caught up", async ({ page }) => {
   // A slow network: the island arrives after the visitor has chosen a country.
-  const { promise: held, resolve: release } = Promise.withResolvers<void>();
-  await page.route(/finder-island-.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back, so only wait for the page to start arriving.
-  await page.goto("/search?tab=items", { waitUntil: "commit" });
+  const release = await openWithScriptsHeld(page, "/search?tab=items", /finder-island-.*\.js$/);
   const city = page.getByLabel("City");
   await page.getByLabel("Country").selectOption("Pakistan");
   await expect(city).toBeDisabled();

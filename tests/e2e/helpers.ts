@@ -346,3 +346,18 @@ export async function isHydrated(page: Page): Promise<boolean> {
 export function islandLoaderSource(): string {
   return `'sha256-${createHash("sha256").update(ISLAND_LOADER).digest("base64")}'`;
 }
+
+/**
+ * A slow network: opens `url` with the scripts matching `scripts` held back until the
+ * returned `release` is called, so a test can act on the page before they run. Module
+ * scripts hold DOMContentLoaded back, so only the page's first bytes are waited for.
+ */
+export async function openWithScriptsHeld(page: Page, url: string, scripts: RegExp): Promise<() => void> {
+  const { promise: held, resolve: release } = Promise.withResolvers<void>();
+  await page.route(scripts, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: "commit" });
+  return release;
+}
