@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { FRESH_UNTIL_HEADER, pageBody, type CachedPage } from "./page-cache.server.ts";
 import type { PageStore } from "./page-store.server.ts";
 import { escapedText, type PageTemplate, type PageVariant } from "./page-variant.server.ts";
-import { filled, type SplicedPage } from "./spliced-page.server.ts";
+import { filled, slotWords, type SlotWords, type SplicedPage } from "./spliced-page.server.ts";
 import type { Viewer } from "./viewer.server.ts";
 
 /**
@@ -71,6 +71,20 @@ export function sentStale(
   return true;
 }
 
+// A reader's name as it goes in the slots, per viewer: the viewer cache (page-variant.server.ts)
+// hands the same object to each of a reader's hits for a few seconds, and a name changed
+// comes as a new object.
+const namesInSlots = new WeakMap<Viewer, SlotWords>();
+
+function nameInSlots(viewer: Viewer): SlotWords {
+  let words = namesInSlots.get(viewer);
+  if (!words) {
+    words = slotWords(Buffer.from(escapedText(viewer.displayName)));
+    namesInSlots.set(viewer, words);
+  }
+  return words;
+}
+
 /** A signed-in variant's page with this reader's name in its slots; its ETag is the filled page's. */
 function sendSpliced(
   req: express.Request,
@@ -80,7 +94,7 @@ function sendSpliced(
   viewer: Viewer,
 ) {
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-  const { parts, size, crc } = filled(spliced, Buffer.from(escapedText(viewer.displayName)), gzip);
+  const { parts, size, crc } = filled(spliced, nameInSlots(viewer), gzip);
   const etag = `${page.etag.slice(0, -1)}.${crc.toString(36)}"`;
   res.setHeader("etag", etag);
   if (req.get("if-none-match") === etag) {

@@ -85,12 +85,13 @@ export function createViewerCache(
   const known = new Map<string, { viewer: Viewer | null; until: number }>();
   return {
     async viewerOf(cookieHeader: string): Promise<Viewer | null> {
-      if (!sessionTokenOf(cookieHeader)) return null;
       // Kept by the whole header, not the token read here: a header with two session
       // cookies (one planted from a sibling host) is looked up as better-auth reads it,
-      // which may be the other one; only the same header may be answered from it.
+      // which may be the other one; only the same header may be answered from it. Only a
+      // header holding a session cookie is ever kept, so a kept one is not parsed again.
       const kept = known.get(cookieHeader);
       if (kept && kept.until > now()) return kept.viewer;
+      if (!sessionTokenOf(cookieHeader)) return null;
       const viewer = await lookup(cookieHeader);
       if (known.size >= options.maxEntries) known.clear();
       known.set(cookieHeader, { viewer, until: now() + options.ttlMs });

@@ -99,6 +99,21 @@ function storedBlock(words: Buffer): Buffer {
   return block;
 }
 
+/** A reader's words ready to go in any page's slots: worked out once per reader, not per page sent. */
+export interface SlotWords {
+  bytes: Buffer;
+  crc: number;
+  shift: number;
+  /** The words as a stored deflate block, for gzipped pages. */
+  block: Buffer;
+}
+
+export function slotWords(words: Buffer): SlotWords {
+  // A stored block holds at most 65,535 bytes (a name is a few dozen).
+  if (words.length > 0xffff) throw new RangeError("spliced words longer than a stored block");
+  return { bytes: words, crc: zlib.crc32(words), shift: crcShift(words.length), block: storedBlock(words) };
+}
+
 /**
  * The page with `words` in every slot, as buffers to write one after the other (no copy
  * of the page), their total size, and the page's CRC-32 (the gzip trailer's, and a fine
@@ -106,27 +121,22 @@ function storedBlock(words: Buffer): Buffer {
  */
 export function filled(
   page: SplicedPage,
-  words: Buffer,
+  words: SlotWords,
   gzip: boolean,
 ): { parts: Buffer[]; size: number; crc: number } {
-  // A stored block holds at most 65,535 bytes (a name is a few dozen).
-  if (words.length > 0xffff) throw new RangeError("spliced words longer than a stored block");
-  const wordsCrc = zlib.crc32(words);
-  const wordsShift = crcShift(words.length);
   let crc = page.crcs[0]!;
   let length = page.lengths[0]!;
   for (let i = 1; i < page.pieces.length; i++) {
-    crc = combineCrc(combineCrc(crc, wordsCrc, wordsShift), page.crcs[i]!, page.shifts[i]!);
-    length += words.length + page.lengths[i]!;
+    crc = combineCrc(combineCrc(crc, words.crc, words.shift), page.crcs[i]!, page.shifts[i]!);
+    length += words.bytes.length + page.lengths[i]!;
   }
   if (!gzip) {
     const parts: Buffer[] = [page.pieces[0]!];
-    for (let i = 1; i < page.pieces.length; i++) parts.push(words, page.pieces[i]!);
+    for (let i = 1; i < page.pieces.length; i++) parts.push(words.bytes, page.pieces[i]!);
     return { parts, size: length, crc };
   }
-  const block = storedBlock(words);
   const parts: Buffer[] = [GZIP_HEADER, page.deflated[0]!];
-  for (let i = 1; i < page.deflated.length; i++) parts.push(block, page.deflated[i]!);
+  for (let i = 1; i < page.deflated.length; i++) parts.push(words.block, page.deflated[i]!);
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(length >>> 0, 4);

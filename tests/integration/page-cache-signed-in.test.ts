@@ -27,6 +27,8 @@ let server: http.Server;
 let pageCache: ReturnType<typeof createPageCache>;
 const rendered: string[] = [];
 let lookups = 0;
+/** The viewer cache's clock (milliseconds): moved past its time to trust a lookup. */
+let viewerClock = 0;
 
 const people: Record<string, Viewer> = {};
 /** The fixed slot marker pages carried until a review could hold it too (docs/threat-model.md). */
@@ -87,7 +89,7 @@ beforeAll(async () => {
       const who = Object.entries(TOKENS).find(([, t]) => t === token)?.[0];
       return (who && people[who]) || null;
     },
-    { ttlMs: 60_000, maxEntries: 100 },
+    { ttlMs: 60_000, maxEntries: 100, now: () => viewerClock },
   );
   pageCache = createPageCache({
     db: services.database.db,
@@ -279,6 +281,28 @@ describe("signed-in readers from the page cache", () => {
     const before = lookups;
     for (let i = 0; i < 5; i++) await read(`/r/${owner.urlName}/branch/main`, "bilal");
     expect(lookups - before).toBe(0);
+  });
+
+  it("sends a renamed reader their new name once their session is asked again, in every page", async () => {
+    const page = `/r/${owner.urlName}/branch/main`;
+    const before = people.bilal!;
+    try {
+      expect((await read(page, "bilal")).body).toContain("<nav>Bilal Ahmed</nav>");
+      people.bilal = { ...before, displayName: "Bilal Qureshi" };
+      // Trusted for the cache's time (docs: a name changed shows in other processes for at most that long)…
+      expect((await read(page, "bilal")).body).toContain("<nav>Bilal Ahmed</nav>");
+      viewerClock += 60_001;
+      // …then asked again: the new name in the slots, gzipped and not.
+      const renamed = await read(page, "bilal");
+      expect(renamed.headers["x-page-cache"]).toBe("HIT");
+      expect(renamed.body).toContain("<nav>Bilal Qureshi</nav>");
+      expect(renamed.body).not.toContain("Bilal Ahmed");
+      const plain = await read(page, "bilal", { "accept-encoding": "identity" });
+      expect(plain.body).toContain('<a href="/profile">Bilal Qureshi</a>');
+    } finally {
+      people.bilal = before;
+      viewerClock += 60_001;
+    }
   });
 
   it("knows a session by its token, behind https too", () => {
