@@ -61,7 +61,11 @@ test("Add a Review → login → Register → sign up lands on the review form @
   await page.getByRole("link", { name: "Add a Review" }).click();
   await expectAt(page, "/login", form);
 
-  await page.getByRole("link", { name: "Register" }).last().click();
+  // The login page's own link, not the header's (hidden in the phone menu): the URL is
+  // the login page's as soon as its first bytes arrive, and a click taken then held on
+  // to the header's link for good (Playwright waits for a hidden element to show, not
+  // for another to match).
+  await page.getByRole("main").getByRole("link", { name: "Register" }).click();
   await expectAt(page, "/signup", form);
   await page.getByRole("link", { name: "Customer", exact: true }).click();
   await expectAt(page, "/signup/customersignup", form);
